@@ -1,0 +1,7 @@
+"""Allow `python -m engine`."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

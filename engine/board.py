@@ -1,0 +1,120 @@
+"""A position during a logical solve (values and candidate masks) and the Step that changes it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from .grid import BIT, DIGITS_OF, PEERS, UNITS, UNITS_OF, candidates_of
+
+T = TypeVar("T")
+
+
+@dataclass
+class Step:
+    """One logical deduction: what it places and removes, where, and why in plain English."""
+
+    technique: str
+    rating: float
+    placements: list[tuple[int, int]] = field(default_factory=list)
+    eliminations: list[tuple[int, int]] = field(default_factory=list)
+    cells: list[int] = field(default_factory=list)
+    explanation: str = ""
+    region: str = ""
+
+    def as_dict(self) -> dict:
+        """A JSON-ready form of the step."""
+        return {
+            "technique": self.technique,
+            "rating": self.rating,
+            "placements": [list(p) for p in self.placements],
+            "eliminations": [list(e) for e in self.eliminations],
+            "cells": list(self.cells),
+            "explanation": self.explanation,
+            "region": self.region,
+        }
+
+
+class Board:
+    """Digits placed so far and the candidates left in every empty cell (0 in filled ones)."""
+
+    __slots__ = ("_derived", "cands", "empties", "values")
+
+    def __init__(self, values: list[int], cands: list[int]) -> None:
+        self.values = values
+        self.cands = cands
+        self.empties = [sum(1 for c in unit if not values[c]) for unit in UNITS]
+        self._derived: dict[str, object] = {}
+
+    @classmethod
+    def from_puzzle(cls, puzzle: str) -> Board:
+        """The position of an 81-character puzzle, every candidate its peers allow."""
+        return cls([int(ch) for ch in puzzle], candidates_of(puzzle))
+
+    def copy(self) -> Board:
+        """An independent copy."""
+        return Board(self.values[:], self.cands[:])
+
+    def place(self, cell: int, digit: int) -> None:
+        """Put digit in cell and remove it from the cell's peers."""
+        self._derived.clear()
+        self.values[cell] = digit
+        self.cands[cell] = 0
+        bit = BIT[digit]
+        cands = self.cands
+        for peer in PEERS[cell]:
+            cands[peer] &= ~bit
+        for unit in UNITS_OF[cell]:
+            self.empties[unit] -= 1
+
+    def apply(self, step: Step) -> None:
+        """Carry out a step's placements and eliminations."""
+        for cell, digit in step.placements:
+            self.place(cell, digit)
+        for cell, digit in step.eliminations:
+            self.cands[cell] &= ~BIT[digit]
+        self._derived.clear()
+
+    def derived(self, name: str, compute: Callable[[Board], T]) -> T:
+        """compute(self), worked out once per position: techniques share what they derive."""
+        if name not in self._derived:
+            self._derived[name] = compute(self)
+        return self._derived[name]  # type: ignore[return-value]
+
+    def places(self) -> list[list[list[int]]]:
+        """places()[unit][digit]: the cells of the unit where the digit is a candidate."""
+        return self.derived("places", _places)
+
+    @property
+    def solved(self) -> bool:
+        """True when every cell holds a digit."""
+        return all(self.values)
+
+    def grid(self) -> str:
+        """The 81-character string of the digits placed so far."""
+        return "".join(map(str, self.values))
+
+    def digits(self, cell: int) -> tuple[int, ...]:
+        """The candidates of a cell, as digits."""
+        return DIGITS_OF[self.cands[cell]]
+
+    def cells_with(self, digit: int, unit: int) -> list[int]:
+        """Cells of the unit where digit is still a candidate."""
+        return self.places()[unit][digit]
+
+    def where(self, digit: int) -> int:
+        """The cells holding digit as a candidate, as an 81-bit integer."""
+        bit = BIT[digit]
+        return sum(1 << c for c in range(81) if self.cands[c] & bit)
+
+
+def _places(board: Board) -> list[list[list[int]]]:
+    table: list[list[list[int]]] = [[[] for _ in range(10)] for _ in range(27)]
+    cands = board.cands
+    for unit, cells in enumerate(UNITS):
+        row = table[unit]
+        for c in cells:
+            for d in DIGITS_OF[cands[c]]:
+                row[d].append(c)
+    return table

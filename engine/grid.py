@@ -1,0 +1,114 @@
+"""The board's geometry, computed once at import, and the text format of puzzles.
+
+Cells are numbered 0-80 row by row. Units are the 9 rows, 9 columns and 9 boxes,
+numbered 0-8, 9-17 and 18-26. Candidates are 9-bit masks: bit d-1 set means d is possible.
+"""
+
+from __future__ import annotations
+
+ROWS = tuple(tuple(r * 9 + c for c in range(9)) for r in range(9))
+COLS = tuple(tuple(r * 9 + c for r in range(9)) for c in range(9))
+BOXES = tuple(
+    tuple((br * 3 + r) * 9 + bc * 3 + c for r in range(3) for c in range(3))
+    for br in range(3)
+    for bc in range(3)
+)
+UNITS = ROWS + COLS + BOXES
+
+ROW_OF = tuple(cell // 9 for cell in range(81))
+COL_OF = tuple(cell % 9 for cell in range(81))
+BOX_OF = tuple((cell // 27) * 3 + (cell % 9) // 3 for cell in range(81))
+UNITS_OF = tuple((ROW_OF[c], 9 + COL_OF[c], 18 + BOX_OF[c]) for c in range(81))
+PEERS = tuple(tuple(sorted({p for u in UNITS_OF[c] for p in UNITS[u]} - {c})) for c in range(81))
+# PEERS as 81-bit integers, so "the cells that see both a and b" is one `&`.
+PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in range(81))
+UNIT_BITS = tuple(sum(1 << c for c in unit) for unit in UNITS)
+
+ALL = 0x1FF
+BIT = (0, *(1 << (d - 1) for d in range(1, 10)))  # BIT[d] is digit d's bit
+DIGITS_OF = tuple(tuple(d for d in range(1, 10) if m & (1 << (d - 1))) for m in range(512))
+POPCOUNT = tuple(m.bit_count() for m in range(512))
+
+_BLANKS = "0."
+_SEPARATORS = set(" \t\r\n|-+")
+
+
+class InvalidPuzzle(ValueError):
+    """A puzzle text that is not a valid Sudoku position."""
+
+
+def cell_name(cell: int) -> str:
+    """The cell's name as players write it: r3c5."""
+    return f"r{cell // 9 + 1}c{cell % 9 + 1}"
+
+
+def unit_name(unit: int) -> str:
+    """The unit's name in plain words: row 3, column 5, box 9."""
+    kind = ("row", "column", "box")[unit // 9]
+    return f"{kind} {unit % 9 + 1}"
+
+
+def parse(text: str) -> str:
+    """The normalised 81-character form of a puzzle; raises InvalidPuzzle saying what and where."""
+    if not isinstance(text, str):
+        raise InvalidPuzzle(f"a puzzle is text, not {type(text).__name__}")
+    chars = []
+    for position, ch in enumerate(text):
+        if ch in _SEPARATORS:
+            continue
+        if ch in _BLANKS:
+            chars.append("0")
+        elif "1" <= ch <= "9":
+            chars.append(ch)
+        else:
+            raise InvalidPuzzle(
+                f"character {ch!r} at position {position + 1} is not a digit 1-9, "
+                "'0' or '.' for a blank"
+            )
+    if len(chars) != 81:
+        raise InvalidPuzzle(f"a puzzle has 81 cells, this one has {len(chars)}")
+    puzzle = "".join(chars)
+    _check_givens(puzzle)
+    return puzzle
+
+
+def _check_givens(puzzle: str) -> None:
+    for unit in range(27):
+        seen: dict[str, int] = {}
+        for cell in UNITS[unit]:
+            digit = puzzle[cell]
+            if digit == "0":
+                continue
+            if digit in seen:
+                raise InvalidPuzzle(
+                    f"{unit_name(unit)} has the digit {digit} twice, "
+                    f"at {cell_name(seen[digit])} and {cell_name(cell)}"
+                )
+            seen[digit] = cell
+
+
+def is_solution(grid: str, puzzle: str | None = None) -> bool:
+    """True when grid is a complete valid Sudoku that agrees with puzzle's givens."""
+    if len(grid) != 81 or any(ch not in "123456789" for ch in grid):
+        return False
+    if any(len({grid[c] for c in unit}) != 9 for unit in UNITS):
+        return False
+    if puzzle is not None:
+        return all(p in "0." or p == g for p, g in zip(puzzle, grid, strict=True))
+    return True
+
+
+def candidates_of(puzzle: str) -> list[int]:
+    """Candidate masks for every cell: 0 for a filled cell, else the digits no peer holds."""
+    values = [int(ch) for ch in puzzle]
+    masks = []
+    for cell in range(81):
+        if values[cell]:
+            masks.append(0)
+            continue
+        seen = 0
+        for peer in PEERS[cell]:
+            if values[peer]:
+                seen |= BIT[values[peer]]
+        masks.append(ALL & ~seen)
+    return masks

@@ -1,0 +1,59 @@
+"""The logical solver: apply the easiest available step until solved, and grade by the path."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from . import kernel
+from .board import Board, Step
+from .grid import InvalidPuzzle, parse
+from .techniques import TIER_OF, TIER_RANK, find_step
+
+
+@dataclass
+class Grade:
+    """How hard a puzzle is for a human, and the path that shows it."""
+
+    difficulty: str
+    score: float
+    techniques: dict[str, int]
+    steps: list[Step] = field(repr=False)
+
+
+def solve_logically(board: Board, max_tier: str = "expert") -> tuple[list[Step], bool]:
+    """Apply easiest steps (up to max_tier) in place; the path, and whether it got to the end."""
+    steps = []
+    while not board.solved:
+        step = find_step(board, max_tier)
+        if step is None:
+            return steps, False
+        board.apply(step)
+        steps.append(step)
+    return steps, True
+
+
+def grade_of(steps: list[Step]) -> Grade:
+    """The grade a solving path earns: its hardest step's rating and tier."""
+    if not steps:
+        return Grade("easy", 0.0, {}, [])
+    tier = max((TIER_OF[s.technique] for s in steps), key=TIER_RANK.__getitem__)
+    score = max(s.rating for s in steps)
+    return Grade(tier, score, dict(Counter(s.technique for s in steps)), steps)
+
+
+def grade(puzzle: str) -> Grade:
+    """Rate a puzzle with exactly one solution by the techniques its logical solve needs."""
+    puzzle = parse(puzzle)
+    count = kernel.count_solutions(puzzle, 2)
+    if count != 1:
+        raise InvalidPuzzle(
+            "the puzzle has no solution" if count == 0 else "the puzzle has more than one solution"
+        )
+    steps, _ = solve_logically(Board.from_puzzle(puzzle))
+    return grade_of(steps)
+
+
+def needs_at_most(puzzle: str, tier: str) -> bool:
+    """True when the puzzle solves with techniques of that tier or easier."""
+    return solve_logically(Board.from_puzzle(puzzle), tier)[1]

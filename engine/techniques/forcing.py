@@ -1,0 +1,140 @@
+"""Forcing chains: try each option of a cell or unit, follow what it forces, keep what is
+common or drop what contradicts. The following is done by the compiled propagation."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import kernel
+from ..board import Board, Step
+from ..grid import BIT, DIGITS_OF, UNITS, cell_name, unit_name
+from ..wording import cells_text, digits_text, either, join
+
+_DIGIT = np.array([m.bit_length() if m and not m & (m - 1) else 0 for m in range(512)], np.int32)
+
+
+def _position(board: Board) -> np.ndarray:
+    return np.array(
+        [BIT[v] | kernel.DONE if v else m for v, m in zip(board.values, board.cands, strict=True)],
+        np.int32,
+    )
+
+
+def _placed(trial: np.ndarray) -> np.ndarray:
+    """The digit each cell ends up with (0 where still open)."""
+    return np.where(trial & kernel.DONE, _DIGIT[trial & kernel.ALL], 0)
+
+
+def _contradiction(board: Board, base: np.ndarray, level: int) -> tuple[int, int] | None:
+    """The first candidate whose consequences run into a contradiction."""
+    for cell in range(81):
+        for digit in DIGITS_OF[board.cands[cell]]:
+            trial = base.copy()
+            trial[cell] = BIT[digit]
+            if not kernel.propagate(trial, level):
+                return cell, digit
+    return None
+
+
+def _common(board: Board, base: np.ndarray, options: list[tuple[int, int]], level: int):
+    """Placements every option leads to, or None if an option contradicts."""
+    common = None
+    for cell, digit in options:
+        trial = base.copy()
+        trial[cell] = BIT[digit]
+        if not kernel.propagate(trial, level):
+            return None
+        placed = _placed(trial)
+        common = placed if common is None else np.where(common == placed, common, 0)
+    empty = np.array(board.values) == 0
+    return [(int(c), int(common[c])) for c in np.flatnonzero((common > 0) & empty)]
+
+
+def _forcing(board: Board, level: int, name: str, rating: float) -> Step | None:
+    base = _position(board)
+    how = "the singles" if level == kernel.SINGLES else "the singles, locked candidates and pairs"
+    false = _contradiction(board, base, level)
+    if false:
+        cell, digit = false
+        return Step(
+            name,
+            rating,
+            eliminations=[false],
+            cells=[cell],
+            region=cell_name(cell),
+            explanation=f"Suppose {cell_name(cell)} were {digit} and follow {how} that forces: "
+            "some cell is left with no candidate, or some digit with no place in a unit. "
+            f"So {cell_name(cell)} is not {digit}.",
+        )
+    for cell in range(81):
+        digits = DIGITS_OF[board.cands[cell]]
+        if 2 <= len(digits) <= 4:
+            placed = _common(board, base, [(cell, d) for d in digits], level)
+            if placed:
+                return Step(
+                    name,
+                    rating,
+                    placements=placed,
+                    cells=[cell, *(c for c, _ in placed)],
+                    region=cell_name(cell),
+                    explanation=f"{cell_name(cell)} is {either(digits)}. "
+                    f"Following {how} each choice forces, "
+                    f"{join(f'{cell_name(c)} ends up {d}' for c, d in placed)} every time, "
+                    "so that is certain.",
+                )
+    for unit in range(27):
+        for digit in range(1, 10):
+            cells = [c for c in UNITS[unit] if board.cands[c] & BIT[digit]]
+            if 2 <= len(cells) <= 4:
+                placed = _common(board, base, [(c, digit) for c in cells], level)
+                if placed:
+                    return Step(
+                        name,
+                        rating,
+                        placements=placed,
+                        cells=[*cells, *(c for c, _ in placed)],
+                        region=unit_name(unit),
+                        explanation=f"In {unit_name(unit)}, {digit} goes in one of "
+                        f"{cells_text(cells)}. Following {how} each choice forces, "
+                        f"{join(f'{cell_name(c)} ends up {d}' for c, d in placed)} every time, "
+                        "so that is certain.",
+                    )
+    return None
+
+
+def forcing_chain(board: Board) -> Step | None:
+    """Options whose singles lead to a contradiction, or all to the same placement."""
+    return _forcing(board, kernel.SINGLES, "Forcing Chain", 8.0)
+
+
+def dynamic_forcing_chain(board: Board) -> Step | None:
+    """The same, following locked candidates and pairs as well as singles."""
+    return _forcing(board, kernel.MEDIUM, "Dynamic Forcing Chain", 9.0)
+
+
+def trial_and_error(board: Board) -> Step | None:
+    """The last resort: search settles the cell with the fewest candidates."""
+    open_cells = [c for c in range(81) if not board.values[c]]
+    if not open_cells:
+        return None
+    solution = kernel.solve(board.grid())
+    if solution is None:
+        return None
+    cell = min(open_cells, key=lambda c: (board.cands[c].bit_count(), c))
+    digit = int(solution[cell])
+    others = [d for d in board.digits(cell) if d != digit]
+    return Step(
+        "Trial and Error",
+        10.0,
+        placements=[(cell, digit)],
+        cells=[cell],
+        region=cell_name(cell),
+        explanation=f"No pattern settles this position. Trying each candidate of "
+        f"{cell_name(cell)} in turn and searching on shows that "
+        + (
+            f"{digits_text(others)} {'leads' if len(others) == 1 else 'lead'} nowhere, so "
+            if others
+            else ""
+        )
+        + f"{cell_name(cell)} is {digit}.",
+    )

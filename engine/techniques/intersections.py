@@ -1,0 +1,65 @@
+"""Locked candidates: where a box and a line share a digit's only places."""
+
+from __future__ import annotations
+
+from ..board import Board, Step
+from ..grid import BIT, BOX_OF, COL_OF, ROW_OF, UNITS, unit_name
+from ..wording import cells_text, removals_text
+
+
+def _line_through(cells: list[int]) -> int | None:
+    """The row or column holding all the cells, if there is one."""
+    if len({ROW_OF[c] for c in cells}) == 1:
+        return ROW_OF[cells[0]]
+    if len({COL_OF[c] for c in cells}) == 1:
+        return 9 + COL_OF[cells[0]]
+    return None
+
+
+def pointing(board: Board) -> Step | None:
+    """A digit confined to one line inside a box leaves the rest of that line."""
+    for box in range(18, 27):
+        for digit in range(1, 10):
+            cells = board.cells_with(digit, box)
+            if len(cells) < 2:
+                continue
+            line = _line_through(cells)
+            if line is None:
+                continue
+            removed = [(c, digit) for c in board.cells_with(digit, line) if c not in cells]
+            if removed:
+                return Step(
+                    "Pointing",
+                    2.6,
+                    eliminations=removed,
+                    cells=cells,
+                    region=unit_name(box),
+                    explanation=f"In {unit_name(box)}, {digit} can go only in "
+                    f"{cells_text(cells)}, all in {unit_name(line)}; so {digit} leaves the rest "
+                    f"of {unit_name(line)}: removes {removals_text(removed)}.",
+                )
+    return None
+
+
+def claiming(board: Board) -> Step | None:
+    """A digit confined to one box inside a line leaves the rest of that box."""
+    for line in range(18):
+        for digit in range(1, 10):
+            cells = board.cells_with(digit, line)
+            if len(cells) < 2 or len({BOX_OF[c] for c in cells}) != 1:
+                continue
+            box = 18 + BOX_OF[cells[0]]
+            bit = BIT[digit]
+            removed = [(c, digit) for c in UNITS[box] if board.cands[c] & bit and c not in cells]
+            if removed:
+                return Step(
+                    "Claiming",
+                    2.8,
+                    eliminations=removed,
+                    cells=cells,
+                    region=unit_name(line),
+                    explanation=f"In {unit_name(line)}, {digit} can go only in "
+                    f"{cells_text(cells)}, all in {unit_name(box)}; so {digit} leaves the rest "
+                    f"of {unit_name(box)}: removes {removals_text(removed)}.",
+                )
+    return None

@@ -1,0 +1,106 @@
+"""Naked and hidden subsets: n cells of a unit that hold exactly n digits between them."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..board import Board, Step
+from ..grid import BIT, DIGITS_OF, POPCOUNT, UNITS, UNITS_OF, unit_name
+from ..wording import cells_text, digits_text, join, removals_text
+
+NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
+NAKED_RATING = {2: 3.0, 3: 3.6, 4: 5.0}
+HIDDEN_RATING = {2: 3.4, 3: 4.0, 4: 5.4}
+
+
+def _naked(board: Board, size: int) -> Step | None:
+    cands = board.cands
+    for unit in range(27):
+        cells = [c for c in UNITS[unit] if 2 <= POPCOUNT[cands[c]] <= size]
+        for group in combinations(cells, size):
+            union = 0
+            for c in group:
+                union |= cands[c]
+            if POPCOUNT[union] != size:
+                continue
+            shared = sorted(set.intersection(*(set(UNITS_OF[c]) for c in group)))
+            removed = sorted(
+                {
+                    (c, d)
+                    for u in shared
+                    for c in UNITS[u]
+                    if c not in group
+                    for d in DIGITS_OF[cands[c] & union]
+                }
+            )
+            if removed:
+                where = join(unit_name(u) for u in shared)
+                return Step(
+                    f"Naked {NAMES[size]}",
+                    NAKED_RATING[size],
+                    eliminations=removed,
+                    cells=list(group),
+                    region=unit_name(unit),
+                    explanation=f"The cells {cells_text(group)}, in {where}, hold only the "
+                    f"digits {digits_text(DIGITS_OF[union])} between them, so those digits "
+                    f"belong to these cells and leave the rest of {where}: "
+                    f"removes {removals_text(removed)}.",
+                )
+    return None
+
+
+def _hidden(board: Board, size: int) -> Step | None:
+    cands = board.cands
+    for unit in range(27):
+        places = {}
+        for d, where in enumerate(board.places()[unit]):
+            if 2 <= len(where) <= size:
+                places[d] = where
+        for digits in combinations(places, size):
+            group = sorted({c for d in digits for c in places[d]})
+            if len(group) != size:
+                continue
+            keep = sum(BIT[d] for d in digits)
+            removed = [(c, d) for c in group for d in DIGITS_OF[cands[c] & ~keep]]
+            if removed:
+                return Step(
+                    f"Hidden {NAMES[size]}",
+                    HIDDEN_RATING[size],
+                    eliminations=removed,
+                    cells=group,
+                    region=unit_name(unit),
+                    explanation=f"In {unit_name(unit)}, the digits {digits_text(digits)} can go "
+                    f"only in {cells_text(group)}, so those cells hold nothing else: "
+                    f"removes {removals_text(removed)}.",
+                )
+    return None
+
+
+def naked_pair(board: Board) -> Step | None:
+    """Two cells of a unit with the same two candidates."""
+    return _naked(board, 2)
+
+
+def naked_triple(board: Board) -> Step | None:
+    """Three cells of a unit with three candidates between them."""
+    return _naked(board, 3)
+
+
+def naked_quad(board: Board) -> Step | None:
+    """Four cells of a unit with four candidates between them."""
+    return _naked(board, 4)
+
+
+def hidden_pair(board: Board) -> Step | None:
+    """Two digits with the same two places in a unit."""
+    return _hidden(board, 2)
+
+
+def hidden_triple(board: Board) -> Step | None:
+    """Three digits with three places between them in a unit."""
+    return _hidden(board, 3)
+
+
+def hidden_quad(board: Board) -> Step | None:
+    """Four digits with four places between them in a unit."""
+    return _hidden(board, 4)

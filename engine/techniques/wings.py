@@ -1,0 +1,146 @@
+"""Wings: small patterns of two- and three-candidate cells that trap a digit."""
+
+from __future__ import annotations
+
+from ..board import Board, Step
+from ..grid import (
+    BIT,
+    DIGITS_OF,
+    PEER_BITS,
+    PEERS,
+    POPCOUNT,
+    UNITS,
+    cell_name,
+    unit_name,
+)
+from ..wording import cells_text, removals_text
+
+
+def _seen_by_all(cells: list[int]) -> int:
+    """The cells that see every one of the given cells, as an 81-bit integer."""
+    mask = (1 << 81) - 1
+    for c in cells:
+        mask &= PEER_BITS[c]
+    return mask
+
+
+def _removals(board: Board, cells: list[int], digit: int) -> list[tuple[int, int]]:
+    seen = _seen_by_all(cells)
+    bit = BIT[digit]
+    return [(c, digit) for c in range(81) if seen >> c & 1 and board.cands[c] & bit]
+
+
+def _bivalue_cells(board: Board) -> list[int]:
+    return [c for c in range(81) if POPCOUNT[board.cands[c]] == 2]
+
+
+def xy_wing(board: Board) -> Step | None:
+    """A pivot {x,y} sees pincers {x,z} and {y,z}: whichever way, one pincer is z."""
+    cands = board.cands
+    bivalue = set(_bivalue_cells(board))
+    for pivot in sorted(bivalue):
+        m = cands[pivot]
+        wings = [p for p in PEERS[pivot] if p in bivalue and POPCOUNT[cands[p] & m] == 1]
+        for i, a in enumerate(wings):
+            for b in wings[i + 1 :]:
+                za, zb = cands[a] & ~m, cands[b] & ~m
+                if za != zb or cands[a] & cands[b] & m:
+                    continue
+                z = DIGITS_OF[za][0]
+                removed = _removals(board, [a, b], z)
+                if removed:
+                    x, y = DIGITS_OF[m]
+                    return Step(
+                        "XY-Wing",
+                        4.2,
+                        eliminations=removed,
+                        cells=[pivot, a, b],
+                        region=cell_name(pivot),
+                        explanation=f"{cell_name(pivot)} is {x} or {y}. Either way one of "
+                        f"{cell_name(a)} and {cell_name(b)} (the cells it sees with "
+                        f"{digits_text_pair(cands[a])} and {digits_text_pair(cands[b])}) "
+                        f"must be {z}, so {z} leaves every cell that sees both: "
+                        f"removes {removals_text(removed)}.",
+                    )
+    return None
+
+
+def digits_text_pair(mask: int) -> str:
+    """'{1,5}' for a candidate mask."""
+    return "{" + ",".join(map(str, DIGITS_OF[mask])) + "}"
+
+
+def xyz_wing(board: Board) -> Step | None:
+    """A pivot {x,y,z} sees pincers {x,z} and {y,z}: one of the three is z."""
+    cands = board.cands
+    for pivot in range(81):
+        m = cands[pivot]
+        if POPCOUNT[m] != 3:
+            continue
+        wings = [p for p in PEERS[pivot] if POPCOUNT[cands[p]] == 2 and cands[p] & m == cands[p]]
+        for i, a in enumerate(wings):
+            for b in wings[i + 1 :]:
+                shared = cands[a] & cands[b]
+                if POPCOUNT[shared] != 1 or cands[a] | cands[b] != m:
+                    continue
+                z = DIGITS_OF[shared][0]
+                removed = _removals(board, [pivot, a, b], z)
+                if removed:
+                    return Step(
+                        "XYZ-Wing",
+                        4.4,
+                        eliminations=removed,
+                        cells=[pivot, a, b],
+                        region=cell_name(pivot),
+                        explanation=f"{cell_name(pivot)} holds {digits_text_pair(m)} and sees "
+                        f"{cell_name(a)} {digits_text_pair(cands[a])} and {cell_name(b)} "
+                        f"{digits_text_pair(cands[b])}: whatever the pivot is, one of the three "
+                        f"cells is {z}, so {z} leaves every cell that sees all three: "
+                        f"removes {removals_text(removed)}.",
+                    )
+    return None
+
+
+def w_wing(board: Board) -> Step | None:
+    """Two {x,y} cells joined by a strong link on x: one of them is y."""
+    cands = board.cands
+    bivalue = _bivalue_cells(board)
+    for i, a in enumerate(bivalue):
+        for b in bivalue[i + 1 :]:
+            if cands[a] != cands[b] or PEER_BITS[a] >> b & 1:
+                continue
+            for x in DIGITS_OF[cands[a]]:
+                y = DIGITS_OF[cands[a] & ~BIT[x]][0]
+                link = _strong_link_between(board, x, a, b)
+                if link is None:
+                    continue
+                removed = _removals(board, [a, b], y)
+                if removed:
+                    unit, ends = link
+                    return Step(
+                        "W-Wing",
+                        4.3,
+                        eliminations=removed,
+                        cells=[a, b, *ends],
+                        region=unit_name(unit),
+                        explanation=f"{cell_name(a)} and {cell_name(b)} both hold "
+                        f"{digits_text_pair(cands[a])}. In {unit_name(unit)}, {x} can go only in "
+                        f"{cells_text(ends)}, one seen by each of them, so they cannot both be "
+                        f"{x}: one of them is {y}, and {y} leaves every cell that sees both: "
+                        f"removes {removals_text(removed)}.",
+                    )
+    return None
+
+
+def _strong_link_between(board: Board, x: int, a: int, b: int) -> tuple[int, list[int]] | None:
+    """A unit where x has exactly two places, one seeing a and the other seeing b."""
+    for unit in range(27):
+        ends = board.cells_with(x, unit)
+        if len(ends) != 2 or a in ends or b in ends or a in UNITS[unit] or b in UNITS[unit]:
+            continue
+        p, q = ends
+        if (PEER_BITS[a] >> p & 1 and PEER_BITS[b] >> q & 1) or (
+            PEER_BITS[a] >> q & 1 and PEER_BITS[b] >> p & 1
+        ):
+            return unit, ends
+    return None

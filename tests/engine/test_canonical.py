@@ -1,0 +1,100 @@
+"""The canonical key: the same across every validity-preserving transformation, and only
+then."""
+
+from __future__ import annotations
+
+import random
+from itertools import permutations, product
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engine
+
+from .conftest import load
+
+
+def transformed(puzzle: str, rng: random.Random) -> str:
+    """A random isomorph, built here from the definitions rather than by the engine."""
+    grid = [list(puzzle[r * 9 : r * 9 + 9]) for r in range(9)]
+
+    def shuffled_lines() -> list[int]:
+        bands = rng.sample(range(3), 3)
+        return [b * 3 + i for b in bands for i in rng.sample(range(3), 3)]
+
+    rows, cols = shuffled_lines(), shuffled_lines()
+    grid = [[grid[r][c] for c in cols] for r in rows]
+    if rng.random() < 0.5:
+        grid = [list(col) for col in zip(*grid, strict=True)]
+    labels = dict(zip("123456789", rng.sample("123456789", 9), strict=True))
+    labels["0"] = "0"
+    return "".join(labels[ch] for row in grid for ch in row)
+
+
+SAMPLES = load("17clue_500")[:100] + load("top95") + load("easy_kaggle_1000")[:100]
+
+
+@given(st.sampled_from(SAMPLES), st.randoms(use_true_random=False))
+@settings(max_examples=150, deadline=None)
+def test_canonical_is_invariant_under_random_transformations(puzzle, rng):
+    assert engine.canonical(transformed(puzzle, rng)) == engine.canonical(puzzle)
+
+
+def test_full_grids_have_invariant_keys_too():
+    rng = random.Random(3)
+    for solution in load("easy_kaggle_1000_solutions")[:20]:
+        assert engine.canonical(transformed(solution, rng)) == engine.canonical(solution)
+
+
+def isomorphic(a: str, b: str) -> bool:
+    """Brute force over every row and column arrangement, independent of the engine."""
+    bands = [list(p) for p in permutations(range(3))]
+    lines = [
+        [s * 3 + w[i][j] for i, s in enumerate(st) for j in range(3)]
+        for st in bands
+        for w in product(bands, repeat=3)
+    ]
+    target = np.array([int(ch) for ch in b])
+    for source in (np.array([int(ch) for ch in a]).reshape(9, 9),):
+        for g in (source, source.T):
+            for rows in lines:
+                images = g[rows][:, lines].transpose(1, 0, 2).reshape(len(lines), 81)
+                for image in images[((images > 0) == (target > 0)).all(axis=1)]:
+                    pairs = {(int(x), int(y)) for x, y in zip(image, target, strict=True) if x}
+                    if len(pairs) == len({x for x, _ in pairs}) == len({y for _, y in pairs}):
+                        return True
+    return False
+
+
+def test_the_seventeen_clue_list_of_distinct_puzzles_gets_distinct_keys():
+    puzzles = load("17clue_500")
+    assert len({engine.canonical(p) for p in puzzles}) == len(puzzles)
+
+
+def test_puzzles_that_share_a_key_really_are_isomorphic():
+    by_key: dict[str, list[str]] = {}
+    for puzzle in load("top95"):
+        by_key.setdefault(engine.canonical(puzzle), []).append(puzzle)
+    shared = [group for group in by_key.values() if len(group) > 1]
+    assert len(shared) == 1  # top95 lists one puzzle twice, bands swapped
+    for first, *rest in shared:
+        assert all(isomorphic(first, other) for other in rest)
+    a = load("top95")[0]
+    assert not isomorphic(a, load("top95")[1])
+
+
+def test_one_given_more_or_less_changes_the_key():
+    puzzle = load("top95")[0]
+    solution = engine.solve(puzzle)
+    cell = puzzle.index("0")
+    more = puzzle[:cell] + solution[cell] + puzzle[cell + 1 :]
+    assert engine.canonical(more) != engine.canonical(puzzle)
+
+
+def test_the_key_is_a_transformation_of_the_puzzle():
+    for puzzle in SAMPLES[:30]:
+        key = engine.canonical(puzzle)
+        assert key.count("0") == puzzle.count("0")
+        assert engine.canonical(key) == key
+        assert engine.count_solutions(key) == 1

@@ -1,0 +1,125 @@
+"""Hints on a player's position: mistakes before anything else, then the easiest step."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import engine
+
+from .conftest import load
+
+PUZZLE = load("top95")[0]
+SOLUTION = engine.solve(PUZZLE)
+
+
+def played(puzzle: str, solution: str, cells: int) -> str:
+    """The puzzle with the first `cells` blanks filled in correctly."""
+    grid = list(puzzle)
+    blanks = [c for c, ch in enumerate(puzzle) if ch == "0"][:cells]
+    for c in blanks:
+        grid[c] = solution[c]
+    return "".join(grid)
+
+
+def with_digit(grid: str, cell: int, digit: str) -> str:
+    return grid[:cell] + digit + grid[cell + 1 :]
+
+
+def wrong_digit_for(grid: str, cell: int) -> str | None:
+    """A digit that breaks no rule where it stands but is not the solution's."""
+    peers = {grid[p] for p in range(81) if p != cell and _sees(p, cell)}
+    return next((d for d in "123456789" if d != SOLUTION[cell] and d not in peers), None)
+
+
+def _sees(a: int, b: int) -> bool:
+    return a // 9 == b // 9 or a % 9 == b % 9 or (a // 27, a % 9 // 3) == (b // 27, b % 9 // 3)
+
+
+def test_a_solved_grid_needs_no_hint():
+    assert engine.next_step(SOLUTION) is None
+    assert engine.next_step(SOLUTION, puzzle=PUZZLE) is None
+
+
+def test_the_first_hint_on_a_fresh_puzzle_is_its_easiest_step():
+    step = engine.next_step(PUZZLE)
+    assert step.technique in {"Full House", "Hidden Single", "Naked Single"}
+    (cell, digit), *_ = step.placements
+    assert SOLUTION[cell] == str(digit)
+    assert step.cells and step.region
+
+
+@given(st.integers(0, 50), st.data())
+@settings(max_examples=40, deadline=None)
+def test_a_wrong_digit_is_pointed_out_before_anything_else(progress, data):
+    grid = played(PUZZLE, SOLUTION, progress)
+    blanks = [c for c, ch in enumerate(grid) if ch == "0"]
+    cell = data.draw(st.sampled_from(blanks))
+    digit = wrong_digit_for(grid, cell)
+    assume(digit is not None)
+    wrong = with_digit(grid, cell, digit)
+    step = engine.next_step(wrong, puzzle=PUZZLE)
+    assert step.technique == "Mistake"
+    assert step.cells == [cell]
+    assert f"r{cell // 9 + 1}c{cell % 9 + 1}" in step.explanation
+
+
+def test_without_the_puzzle_a_wrong_digit_that_kills_the_grid_is_still_found():
+    grid = played(PUZZLE, SOLUTION, 40)
+    for cell in [c for c, ch in enumerate(grid) if ch == "0"][:10]:
+        digit = wrong_digit_for(grid, cell)
+        wrong = with_digit(grid, cell, digit) if digit else grid
+        if engine.count_solutions(wrong, 1) == 0:
+            step = engine.next_step(wrong)
+            assert step.technique == "Mistake"
+            assert cell in step.cells
+            assert len(step.cells) < 10
+
+
+def test_two_equal_digits_in_a_unit_are_a_conflict_not_an_error():
+    cell = PUZZLE.index("0")
+    row_digit = next(PUZZLE[c] for c in range(cell // 9 * 9, cell // 9 * 9 + 9) if PUZZLE[c] != "0")
+    step = engine.next_step(with_digit(PUZZLE, cell, row_digit))
+    assert step.technique == "Conflict"
+    assert cell in step.cells
+
+
+def test_notes_are_used_and_a_note_that_drops_the_answer_is_pointed_out():
+    cell = PUZZLE.index("0")
+    notes = [[] for _ in range(81)]
+    notes[cell] = [d for d in range(1, 10) if str(d) != SOLUTION[cell]]
+    step = engine.next_step(PUZZLE, notes, puzzle=PUZZLE)
+    assert step.technique == "Missing Candidate"
+    assert step.cells == [cell]
+
+
+@pytest.mark.parametrize(
+    "notes, message",
+    [([[]] * 80, "81"), ([[10]] + [[]] * 80, "not a digit"), ([["a"]] + [[]] * 80, "not a digit")],
+)
+def test_bad_notes_raise_invalid_puzzle(notes, message):
+    with pytest.raises(engine.InvalidPuzzle, match=message):
+        engine.next_step(PUZZLE, notes)
+
+
+@pytest.mark.parametrize("puzzle", [PUZZLE, load("hardest_200")[0]])
+def test_a_player_applying_every_hint_to_grid_and_notes_solves_the_puzzle(puzzle):
+    grid = list(puzzle)
+    notes = [[] for _ in range(81)]
+    for _ in range(300):
+        step = engine.next_step("".join(grid), notes, puzzle=puzzle)
+        if step is None:
+            break
+        for cell, digit in step.placements:
+            grid[cell] = str(digit)
+            notes[cell] = []
+        for cell, digit in step.eliminations:
+            if not notes[cell]:
+                notes[cell] = [d for d in range(1, 10) if str(d) not in _seen("".join(grid), cell)]
+            notes[cell] = [d for d in notes[cell] if d != digit]
+    assert "".join(grid) == engine.solve(puzzle)
+
+
+def _seen(grid: str, cell: int) -> set[str]:
+    return {grid[p] for p in range(81) if p != cell and _sees(p, cell)}

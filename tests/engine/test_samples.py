@@ -1,0 +1,58 @@
+"""The public sample files: solved, counted and graded as the public scales say."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+
+from .conftest import load, valid_solution
+
+UNIQUE = ["easy_kaggle_1000", "17clue_500", "top95", "hardest_200"]
+
+
+@pytest.mark.parametrize("name", UNIQUE)
+def test_every_sample_solves_to_a_valid_grid_with_one_solution(name):
+    for puzzle in load(name):
+        solution = engine.solve(puzzle)
+        assert valid_solution(solution, puzzle), puzzle
+        assert engine.count_solutions(puzzle) == 1, puzzle
+
+
+def test_kaggle_solutions_match_the_published_ones():
+    published = load("easy_kaggle_1000_solutions")
+    assert [engine.solve(p) for p in load("easy_kaggle_1000")] == published
+
+
+def test_multi_solution_samples_count_two_and_stop_at_the_limit():
+    for puzzle in load("multi_solution_200"):
+        assert engine.count_solutions(puzzle) == 2, puzzle
+        assert engine.count_solutions(puzzle, limit=1) == 1
+        assert engine.count_solutions(puzzle, limit=5) >= 2
+        assert valid_solution(engine.solve(puzzle), puzzle)
+
+
+def test_a_puzzle_with_clashing_givens_or_a_dead_end_has_no_solution():
+    assert engine.count_solutions("11" + "0" * 79) == 0
+    assert engine.solve("11" + "0" * 79) is None
+    # Row 1 needs a 9 but column 9 already has one: no solution though no givens clash.
+    dead_end = "12345678" + "0" * 9 + "0" * 8 + "9" + "0" * 55
+    assert engine.count_solutions(dead_end) == 0
+
+
+def test_the_empty_grid_has_many_solutions():
+    assert engine.count_solutions("0" * 81, limit=50) == 50
+
+
+@pytest.mark.slow
+def test_every_kaggle_puzzle_grades_easy():
+    for puzzle in load("easy_kaggle_1000"):
+        assert engine.grade(puzzle).difficulty == "easy", puzzle
+
+
+@pytest.mark.slow
+def test_every_hardest_puzzle_grades_expert():
+    for puzzle in load("hardest_200"):
+        g = engine.grade(puzzle)
+        assert g.difficulty == "expert", puzzle
+        assert g.score >= 6.5
