@@ -103,11 +103,6 @@ class Board:
         """Cells of the unit where digit is still a candidate."""
         return self.places()[unit][digit]
 
-    def where(self, digit: int) -> int:
-        """The cells holding digit as a candidate, as an 81-bit integer."""
-        bit = BIT[digit]
-        return sum(1 << c for c in range(81) if self.cands[c] & bit)
-
 
 def _places(board: Board) -> list[list[list[int]]]:
     table: list[list[list[int]]] = [[[] for _ in range(10)] for _ in range(27)]

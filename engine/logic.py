@@ -52,8 +52,3 @@ def grade(puzzle: str) -> Grade:
         )
     steps, _ = solve_logically(Board.from_puzzle(puzzle))
     return grade_of(steps)
-
-
-def needs_at_most(puzzle: str, tier: str) -> bool:
-    """True when the puzzle solves with techniques of that tier or easier."""
-    return solve_logically(Board.from_puzzle(puzzle), tier)[1]
