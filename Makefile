@@ -4,13 +4,19 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test bench lint format clean
+.PHONY: run test bench lint format clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $(STAMP)
+
+run: $(STAMP)
+	mkdir -p var
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py seed_pool --difficulty all --count 5 --top-up --now
+	$(PY) -m sudokusite.launcher
 
 test: $(STAMP)
 	$(PY) -m pytest -n auto

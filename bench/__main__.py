@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-SECTIONS = ["engine"]
+SECTIONS = ["engine", "pool"]
 
 
 def main(argv: list[str]) -> None:

@@ -1,0 +1,163 @@
+"""Pool figures: seconds for real workers to fill empty pools (one worker, then two), and the
+latency of claiming a fresh puzzle with 1,000 and with 100,000 puzzles stored.
+
+Runs once per database (a scratch SQLite file, and PostgreSQL when it answers), each in a
+child process of its own with an embedded Redis.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from .common import line
+
+ROOT = Path(__file__).resolve().parent.parent
+PG_URL = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432/bench_pool")
+FILL = {"easy": 200, "medium": 100, "hard": 30, "expert": 10}
+BATCH = {"easy": 20, "medium": 10, "hard": 5, "expert": 2}
+CLAIMS = 500
+
+
+def _postgres_ready() -> bool:
+    import psycopg
+
+    server, _, name = PG_URL.rpartition("/")
+    try:
+        with psycopg.connect(f"{server}/postgres", autocommit=True, connect_timeout=2) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return True
+    except psycopg.Error:
+        return False
+
+
+def main() -> None:
+    """Each database in its own process."""
+    print("== pool")
+    scratch = Path(tempfile.mkdtemp(prefix="bench-pool-"))
+    runs = [("sqlite", f"sqlite:///{scratch / 'pool.sqlite3'}")]
+    if _postgres_ready():
+        runs.append(("postgresql", PG_URL))
+    else:
+        print("(PostgreSQL did not answer at BENCH_PG_URL: SQLite only)")
+    for label, url in runs:
+        subprocess.run([sys.executable, "-m", "bench.pool", label, url], check=True, cwd=ROOT)
+
+
+def _setup(url: str) -> None:
+    from sudokusite.launcher import free_port, start_redis, wait_for_port
+
+    port = free_port()
+    redis = start_redis(port, Path(tempfile.mkdtemp(prefix="bench-redis-")))
+    wait_for_port(port)
+    import atexit
+
+    atexit.register(redis.terminate)
+    os.environ.update(
+        DATABASE_URL=url,
+        REDIS_URL=f"redis://127.0.0.1:{port}/0",
+        WORKER_START_CHECKS="0",
+        DJANGO_SETTINGS_MODULE="sudokusite.settings",
+        DJANGO_DEBUG="1",
+    )
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def _fill(label: str, workers: int) -> float:
+    from django.core.cache import cache
+
+    from puzzles.models import PoolTarget, Puzzle
+    from puzzles.pool import fresh_counts
+    from puzzles.tasks import refill_pools
+    from sudokusite.launcher import WorkerProcess
+
+    Puzzle.objects.all().delete()
+    cache.clear()
+    for difficulty, n in FILL.items():
+        PoolTarget.objects.update_or_create(
+            difficulty=difficulty, defaults={"low": n, "high": n, "batch_size": BATCH[difficulty]}
+        )
+    started = [WorkerProcess(dict(os.environ), concurrency=1) for _ in range(workers)]
+    try:
+        start = time.perf_counter()
+        refill_pools()
+        while fresh_counts() != FILL:
+            time.sleep(0.05)
+        return time.perf_counter() - start
+    finally:
+        for worker in started:
+            worker.stop()
+
+
+def _claims(stored: int) -> tuple[float, float]:
+    from django.db import transaction
+    from django.utils import timezone
+
+    import engine
+    from puzzles.models import Puzzle
+    from puzzles.pool import claim_fresh_puzzle
+
+    Puzzle.objects.all().delete()
+    made = engine.make_puzzle("easy", seed=1)
+    # One in ten still fresh, the rest served; never fewer fresh than the claims timed.
+    fresh_every = min(10, stored // (CLAIMS + 100))
+    rows = [
+        Puzzle(
+            givens=made.puzzle,
+            solution=made.solution,
+            difficulty="easy",
+            score=made.grade.score,
+            clue_count=81 - made.puzzle.count("0"),
+            canonical_key=f"{i:081d}",  # stand-ins: the claim never looks at the grid
+            served_at=None if i % fresh_every == 0 else timezone.now(),
+        )
+        for i in range(stored)
+    ]
+    with transaction.atomic():
+        Puzzle.objects.bulk_create(rows, batch_size=5000)
+    times = []
+    for _ in range(CLAIMS):
+        start = time.perf_counter()
+        claim_fresh_puzzle("easy")
+        times.append(time.perf_counter() - start)
+    times.sort()
+    return statistics.median(times), times[int(len(times) * 0.99)]
+
+
+def run(label: str, url: str) -> None:
+    """The figures for one database."""
+    _setup(url)
+    one = _fill(label, 1)
+    two = _fill(label, 2)
+    total = sum(FILL.values())
+    line(f"fill {label} 1 worker", f"{one:.1f} s", f"{total / one:.0f} puzzles/s", "200/100/30/10")
+    line(
+        f"fill {label} 2 workers",
+        f"{two:.1f} s",
+        f"{total / two:.0f} puzzles/s",
+        f"x{one / two:.2f}",
+    )
+    small = _claims(1_000)
+    large = _claims(100_000)
+    for n, (median, p99) in ((1_000, small), (100_000, large)):
+        line(
+            f"claim {label} {n:,} stored",
+            f"median {median * 1e3:.2f} ms",
+            f"p99 {p99 * 1e3:.2f} ms",
+        )
+    line(f"claim {label} 100k vs 1k", f"x{large[0] / small[0]:.2f} median", "goal: close to x1")
+
+
+if __name__ == "__main__":
+    run(sys.argv[1], sys.argv[2])

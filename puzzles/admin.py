@@ -1,0 +1,87 @@
+"""The admin: puzzles, dailies, games, pool targets and seed jobs, plus the pool page."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+
+from .models import DailyPuzzle, Game, PoolTarget, Puzzle, SeedJob
+
+
+@admin.register(Puzzle)
+class PuzzleAdmin(admin.ModelAdmin):
+    list_display = ["id", "difficulty", "score", "clue_count", "source", "created_at", "served_at"]
+    list_filter = ["difficulty", "source", ("served_at", admin.EmptyFieldListFilter)]
+    search_fields = ["givens", "canonical_key"]
+    readonly_fields = ["canonical_key", "created_at"]
+    date_hierarchy = "created_at"
+    show_full_result_count = False
+
+
+@admin.register(DailyPuzzle)
+class DailyPuzzleAdmin(admin.ModelAdmin):
+    list_display = ["date", "difficulty", "puzzle"]
+    list_filter = ["difficulty"]
+    date_hierarchy = "date"
+    raw_id_fields = ["puzzle"]
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = [
+        "id",
+        "user",
+        "guest_id",
+        "puzzle",
+        "status",
+        "active_seconds",
+        "hints",
+        "updated_at",
+    ]
+    list_filter = ["status", "puzzle__difficulty"]
+    search_fields = ["user__username", "guest_id"]
+    raw_id_fields = ["user", "puzzle", "daily"]
+    readonly_fields = ["moves", "undone", "version"]
+    show_full_result_count = False
+
+
+@admin.register(PoolTarget)
+class PoolTargetAdmin(admin.ModelAdmin):
+    list_display = ["difficulty", "low", "high", "batch_size"]
+    list_editable = ["low", "high", "batch_size"]
+
+
+@admin.register(SeedJob)
+class SeedJobAdmin(admin.ModelAdmin):
+    list_display = [
+        "id",
+        "kind",
+        "difficulty",
+        "filename",
+        "state",
+        "requested",
+        "done",
+        "rejected",
+        "created_at",
+    ]
+    list_filter = ["kind", "state"]
+    exclude = ["payload"]
+    readonly_fields = [
+        "kind",
+        "difficulty",
+        "filename",
+        "requested",
+        "done",
+        "rejected",
+        "position",
+        "state",
+        "reasons",
+        "error",
+        "created_by",
+        "created_at",
+        "started_at",
+        "touched_at",
+        "finished_at",
+    ]
+
+    def has_add_permission(self, request):
+        return False  # jobs start from the pool page

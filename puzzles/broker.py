@@ -1,0 +1,33 @@
+"""Talking to the broker without ever making a request wait on it."""
+
+from __future__ import annotations
+
+import logging
+
+import redis
+from celery import Task
+from django.conf import settings
+
+log = logging.getLogger(__name__)
+
+
+def enqueue(task: Task, *args: object, **kwargs: object) -> bool:
+    """Send a task now; log and return False when the broker cannot take it."""
+    try:
+        task.apply_async(args=args, kwargs=kwargs, retry=False)
+    except Exception:  # any broker or transport failure: the caller goes on without it
+        log.warning("could not enqueue %s%r: broker unavailable", task.name, args, exc_info=True)
+        return False
+    return True
+
+
+def broker_is_up() -> bool:
+    """True when the broker answers a ping within half a second."""
+    try:
+        client = redis.Redis.from_url(
+            settings.CELERY_BROKER_URL, socket_connect_timeout=0.5, socket_timeout=0.5
+        )
+        with client:
+            return bool(client.ping())
+    except (redis.RedisError, OSError, ValueError):
+        return False

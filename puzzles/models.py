@@ -1,0 +1,256 @@
+"""Puzzles in the pool, the daily picks, players' games, pool targets and seed jobs."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+
+class Difficulty(models.TextChoices):
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+    EXPERT = "expert"
+
+
+class PuzzleQuerySet(models.QuerySet):
+    def fresh(self, difficulty: str | None = None) -> PuzzleQuerySet:
+        """Puzzles never handed out: the pool's stock."""
+        qs = self.filter(served_at__isnull=True)
+        return qs.filter(difficulty=difficulty) if difficulty else qs
+
+    def made_since(self, since: datetime.datetime) -> PuzzleQuerySet:
+        """Puzzles the workers generated since a moment."""
+        return self.filter(source=Puzzle.Source.GENERATED, created_at__gte=since)
+
+
+class Puzzle(models.Model):
+    class Source(models.TextChoices):
+        GENERATED = "generated"
+        IMPORTED = "imported"
+
+    givens = models.CharField(max_length=81)
+    solution = models.CharField(max_length=81)
+    difficulty = models.CharField(max_length=6, choices=Difficulty.choices)
+    score = models.FloatField()
+    techniques = models.JSONField(default=dict)
+    clue_count = models.PositiveSmallIntegerField()
+    canonical_key = models.CharField(max_length=81)
+    source = models.CharField(max_length=9, choices=Source.choices, default=Source.GENERATED)
+    created_at = models.DateTimeField(default=timezone.now)
+    served_at = models.DateTimeField(null=True, blank=True)
+
+    objects = PuzzleQuerySet.as_manager()
+
+    class Meta:
+        constraints = [
+            # No puzzle twice, not even relabelled, rotated or shuffled.
+            models.UniqueConstraint(fields=["canonical_key"], name="puzzle_canonical_key_unique"),
+            models.CheckConstraint(
+                condition=Q(difficulty__in=Difficulty.values), name="puzzle_difficulty_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(clue_count__gte=17, clue_count__lte=80), name="puzzle_clue_count_range"
+            ),
+            models.CheckConstraint(condition=Q(score__gte=0), name="puzzle_score_not_negative"),
+        ]
+        indexes = [
+            # claim_fresh_puzzle: WHERE difficulty = %s AND served_at IS NULL ORDER BY id
+            # LIMIT 1, and the stock counts of the pool page and /healthz.
+            models.Index(
+                fields=["difficulty", "id"],
+                condition=Q(served_at__isnull=True),
+                name="puzzle_fresh_idx",
+            ),
+            # Generation rate per difficulty over the last hour, on the pool page.
+            models.Index(fields=["difficulty", "created_at"], name="puzzle_created_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_difficulty_display()} #{self.pk} ({self.clue_count} givens)"
+
+
+class DailyPuzzle(models.Model):
+    date = models.DateField()
+    difficulty = models.CharField(max_length=6, choices=Difficulty.choices)
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.PROTECT, related_name="dailies")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["date", "difficulty"], name="daily_date_difficulty_unique"
+            ),
+            models.UniqueConstraint(fields=["puzzle"], name="daily_puzzle_once"),
+            models.CheckConstraint(
+                condition=Q(difficulty__in=Difficulty.values), name="daily_difficulty_valid"
+            ),
+        ]
+        ordering = ["-date", "difficulty"]
+
+    def __str__(self) -> str:
+        return f"{self.date:%Y-%m-%d} {self.difficulty}"
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing"
+        SOLVED = "solved"
+        GAVE_UP = "gave_up", "gave up"
+
+    # The owner: a user, or a guest known by an id kept in their session.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="games",
+    )
+    guest_id = models.CharField(max_length=36, null=True, blank=True)
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.PROTECT, related_name="games")
+    daily = models.ForeignKey(
+        DailyPuzzle, null=True, blank=True, on_delete=models.PROTECT, related_name="games"
+    )
+    values = models.CharField(max_length=81)
+    notes = models.JSONField(default=list)  # 81 lists of candidate digits
+    moves = models.JSONField(default=list)  # applied changes, oldest first (the undo stack)
+    undone = models.JSONField(default=list)  # changes undone, most recent last (the redo stack)
+    version = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=7, choices=Status.choices, default=Status.PLAYING)
+    active_seconds = models.FloatField(default=0)
+    resumed_at = models.DateTimeField(null=True, blank=True)  # null while paused or over
+    mistakes = models.PositiveIntegerField(default=0)
+    hints = models.PositiveIntegerField(default=0)
+    reveals = models.PositiveIntegerField(default=0)
+    started_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(user__isnull=False, guest_id__isnull=True))
+                | (Q(user__isnull=True, guest_id__isnull=False)),
+                name="game_has_one_owner",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "puzzle"],
+                condition=Q(user__isnull=False),
+                name="game_one_per_user_and_puzzle",
+            ),
+            models.UniqueConstraint(
+                fields=["guest_id", "puzzle"],
+                condition=Q(guest_id__isnull=False),
+                name="game_one_per_guest_and_puzzle",
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=["playing", "solved", "gave_up"]), name="game_status_valid"
+            ),
+        ]
+        indexes = [
+            # Home and history: a player's games by status, most recent first.
+            models.Index(fields=["user", "status", "-updated_at"], name="game_user_status_idx"),
+            models.Index(
+                fields=["guest_id", "status"],
+                condition=Q(guest_id__isnull=False),
+                name="game_guest_status_idx",
+            ),
+            # The daily leaderboard: clean solves of one daily, fastest first.
+            models.Index(
+                fields=["daily", "active_seconds"],
+                condition=Q(status="solved", hints=0, reveals=0),
+                name="game_daily_board_idx",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        owner = self.user or f"guest {self.guest_id[:8]}"
+        return f"{owner} on {self.puzzle} ({self.get_status_display()})"
+
+
+class PoolTarget(models.Model):
+    difficulty = models.CharField(max_length=6, choices=Difficulty.choices)
+    low = models.PositiveIntegerField(help_text="Refill when fresh stock falls below this.")
+    high = models.PositiveIntegerField(help_text="Refill up to this many fresh puzzles.")
+    batch_size = models.PositiveIntegerField(
+        default=10, help_text="Puzzles a worker makes and commits at once."
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["difficulty"], name="pooltarget_difficulty_unique"),
+            models.CheckConstraint(
+                condition=Q(low__lte=models.F("high")), name="pooltarget_low_le_high"
+            ),
+            models.CheckConstraint(
+                condition=Q(batch_size__gte=1), name="pooltarget_batch_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(difficulty__in=Difficulty.values), name="pooltarget_difficulty_valid"
+            ),
+        ]
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.difficulty}: {self.low}-{self.high}"
+
+
+class SeedJob(models.Model):
+    class Kind(models.TextChoices):
+        GENERATE = "generate"
+        IMPORT = "import"
+
+    class State(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    difficulty = models.CharField(max_length=6, choices=Difficulty.choices, blank=True)
+    requested = models.PositiveIntegerField(help_text="Puzzles to make, or lines to import.")
+    done = models.PositiveIntegerField(default=0, help_text="Puzzles stored.")
+    rejected = models.PositiveIntegerField(default=0)
+    position = models.PositiveIntegerField(default=0, help_text="Lines of the file handled.")
+    reasons = models.JSONField(default=list, blank=True)  # [line, reason], the first few hundred
+    payload = models.TextField(blank=True)  # the uploaded file, for imports
+    filename = models.CharField(max_length=255, blank=True)
+    state = models.CharField(max_length=7, choices=State.choices, default=State.QUEUED)
+    error = models.TextField(blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    started_at = models.DateTimeField(null=True, blank=True)
+    touched_at = models.DateTimeField(default=timezone.now, help_text="Last progress saved.")
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(kind="import") | ~Q(difficulty=""),
+                name="seedjob_generate_has_difficulty",
+            ),
+            models.CheckConstraint(
+                condition=Q(state__in=["queued", "running", "done", "failed"]),
+                name="seedjob_state_valid",
+            ),
+        ]
+        indexes = [
+            # The pool page's recent jobs, and beat's look for jobs left unfinished.
+            models.Index(fields=["state", "-created_at"], name="seedjob_state_idx"),
+        ]
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        what = f"{self.requested} {self.difficulty}" if self.kind == "generate" else self.filename
+        return f"{self.get_kind_display()} {what} ({self.state})"
+
+    @property
+    def progress(self) -> float:
+        """Share of the work handled, 0 to 1."""
+        handled = self.position if self.kind == self.Kind.IMPORT else self.done
+        return min(1.0, handled / self.requested) if self.requested else 1.0

@@ -1,0 +1,130 @@
+"""The admin's pool page: stock against targets, generation rate, seeding and imports."""
+
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from . import imports, seeding
+from .broker import broker_is_up, enqueue
+from .models import Difficulty, SeedJob
+from .pool import fresh_counts, made_last_hour, targets
+from .tasks import run_seed_job
+
+RECENT_JOBS = 15
+
+
+class SeedForm(forms.Form):
+    difficulty = forms.ChoiceField(choices=Difficulty.choices)
+    count = forms.IntegerField(min_value=1, max_value=5000, initial=50)
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        help_text="One puzzle a line (0 or . for blanks), or the quizzes,solutions CSV."
+    )
+
+    def clean_file(self) -> tuple[str, str]:
+        upload = self.cleaned_data["file"]
+        limit = settings.IMPORT_MAX_BYTES
+        if upload.size > limit:
+            raise forms.ValidationError(
+                f"The file is {upload.size:,} bytes; the limit is {limit:,}. Split it up."
+            )
+        data = upload.read(limit + 1)
+        if imports.looks_binary(data):
+            raise forms.ValidationError(
+                "This is not a text file (it holds binary data). Upload plain text, "
+                "one puzzle a line, or an uncompressed CSV."
+            )
+        text = data.decode("utf-8", errors="replace")
+        if not imports.lines_of(text):
+            raise forms.ValidationError("The file has no puzzle lines.")
+        return text, upload.name
+
+
+def _start(job: SeedJob) -> None:
+    transaction.on_commit(lambda: enqueue(run_seed_job, job.pk))
+
+
+def _job_row(job: SeedJob) -> dict:
+    return {
+        "id": job.pk,
+        "kind": job.kind,
+        "what": f"{job.requested} {job.difficulty}" if job.kind == "generate" else job.filename,
+        "state": job.state,
+        "requested": job.requested,
+        "done": job.done,
+        "rejected": job.rejected,
+        "progress": round(job.progress * 100),
+        "created_at": job.created_at.isoformat(),
+        "error": job.error,
+    }
+
+
+def _pool_rows() -> list[dict]:
+    stock, rate = fresh_counts(), made_last_hour()
+    return [
+        {
+            "difficulty": d,
+            "fresh": stock[d],
+            "low": t.low,
+            "high": t.high,
+            "made_last_hour": rate[d],
+            "below_low": stock[d] < t.low,
+        }
+        for d, t in targets().items()
+    ]
+
+
+@require_http_methods(["GET", "POST"])
+def pool_page(request: HttpRequest) -> HttpResponse:
+    """Stock per difficulty, the seed and import forms, and recent jobs."""
+    seed_form, import_form = SeedForm(prefix="seed"), ImportForm(prefix="import")
+    if request.method == "POST":
+        if not request.user.has_perm("puzzles.add_seedjob"):
+            raise PermissionDenied
+        if "seed" in request.POST:
+            seed_form = SeedForm(request.POST, prefix="seed")
+            if seed_form.is_valid():
+                with transaction.atomic():
+                    job = seeding.create_generate_job(
+                        seed_form.cleaned_data["difficulty"],
+                        seed_form.cleaned_data["count"],
+                        request.user,
+                    )
+                    _start(job)
+                messages.success(request, f"Seed job {job.pk} queued: {job}.")
+                return redirect("admin:pool")
+        else:
+            import_form = ImportForm(request.POST, request.FILES, prefix="import")
+            if import_form.is_valid():
+                text, name = import_form.cleaned_data["file"]
+                with transaction.atomic():
+                    job = seeding.create_import_job(text, name, request.user)
+                    _start(job)
+                messages.success(request, f"Import job {job.pk} queued: {job.requested} lines.")
+                return redirect("admin:pool")
+    context = {
+        **admin.site.each_context(request),
+        "title": "Puzzle pools",
+        "pools": _pool_rows(),
+        "jobs": [_job_row(j) for j in SeedJob.objects.defer("payload")[:RECENT_JOBS]],
+        "seed_form": seed_form,
+        "import_form": import_form,
+        "broker_up": broker_is_up(),
+        "can_seed": request.user.has_perm("puzzles.add_seedjob"),
+    }
+    return render(request, "admin/pool.html", context)
+
+
+def pool_status(request: HttpRequest) -> JsonResponse:
+    """What the pool page shows, for its live refresh."""
+    jobs = SeedJob.objects.defer("payload")[:RECENT_JOBS]
+    return JsonResponse({"pools": _pool_rows(), "jobs": [_job_row(j) for j in jobs]})

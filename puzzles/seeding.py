@@ -1,0 +1,137 @@
+"""Seed jobs: an admin's request to generate puzzles or import a file, done in chunks.
+
+Each chunk commits its puzzles together with the job's progress, and only if the progress
+is still what the chunk started from. So a chunk that runs twice (a redelivered task, two
+workers) stores its puzzles once, and a job can always be picked up where it stopped.
+"""
+
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+import engine
+
+from . import imports
+from .models import Puzzle, SeedJob
+from .pool import insert_new, puzzle_row
+
+GENERATE_CHUNK = 10
+IMPORT_CHUNK = 100
+MAX_REASONS = 500
+
+
+class StaleChunk(Exception):
+    """Another run of the job got there first; this chunk's work is dropped."""
+
+
+def create_generate_job(difficulty: str, count: int, user=None) -> SeedJob:
+    """A job to make count puzzles of a difficulty."""
+    return SeedJob.objects.create(
+        kind=SeedJob.Kind.GENERATE, difficulty=difficulty, requested=count, created_by=user
+    )
+
+
+def create_import_job(text: str, filename: str, user=None) -> SeedJob:
+    """A job to import the lines of a file's text."""
+    return SeedJob.objects.create(
+        kind=SeedJob.Kind.IMPORT,
+        payload=text,
+        filename=filename[:255],
+        requested=len(imports.lines_of(text)),
+        created_by=user,
+    )
+
+
+def run_chunk(job_id: int, seed: str | None = None) -> bool:
+    """Do the job's next chunk; True while there is more to do."""
+    job = SeedJob.objects.filter(pk=job_id).first()
+    if job is None or job.state in (SeedJob.State.DONE, SeedJob.State.FAILED):
+        return False
+    if job.state == SeedJob.State.QUEUED:
+        SeedJob.objects.filter(pk=job.pk, state=SeedJob.State.QUEUED).update(
+            state=SeedJob.State.RUNNING, started_at=timezone.now(), touched_at=timezone.now()
+        )
+    try:
+        if job.kind == SeedJob.Kind.GENERATE:
+            more = _generate_chunk(job, random.Random(seed))
+        else:
+            more = _import_chunk(job)
+    except StaleChunk:
+        return True
+    if not more:
+        SeedJob.objects.filter(pk=job.pk).update(
+            state=SeedJob.State.DONE, finished_at=timezone.now(), touched_at=timezone.now()
+        )
+    return more
+
+
+def fail(job_id: int, error: str) -> None:
+    """Mark a job failed, with what went wrong."""
+    SeedJob.objects.filter(pk=job_id).update(
+        state=SeedJob.State.FAILED, error=error[:2000], finished_at=timezone.now()
+    )
+
+
+def _generate_chunk(job: SeedJob, rng: random.Random) -> bool:
+    count = min(GENERATE_CHUNK, job.requested - job.done)
+    if count <= 0:
+        return False
+    rows = [puzzle_row(engine.make_puzzle(job.difficulty, seed=rng)) for _ in range(count)]
+    with transaction.atomic():
+        stored = insert_new(rows)
+        _advance(job, "done", job.done, done=F("done") + stored)
+    return job.done + stored < job.requested
+
+
+def _import_chunk(job: SeedJob) -> bool:
+    lines = imports.lines_of(job.payload)
+    chunk = lines[job.position : job.position + IMPORT_CHUNK]
+    if not chunk:
+        return False
+    checked = [(line, imports.check(line.text)) for line in chunk]
+    rows, reasons = [], []
+    for line, result in checked:
+        if isinstance(result, str):
+            reasons.append([line.number, result])
+        else:
+            rows.append((line, puzzle_row(result, Puzzle.Source.IMPORTED)))
+    with transaction.atomic():
+        stored_keys = set(
+            Puzzle.objects.filter(
+                canonical_key__in=[row.canonical_key for _, row in rows]
+            ).values_list("canonical_key", flat=True)
+        )
+        new = []
+        for line, row in rows:
+            if row.canonical_key in stored_keys:
+                reasons.append(
+                    [line.number, "already stored, or a transformation of a stored puzzle"]
+                )
+            else:
+                stored_keys.add(row.canonical_key)
+                new.append(row)
+        Puzzle.objects.bulk_create(new, ignore_conflicts=True)
+        reasons.sort()
+        _advance(
+            job,
+            "position",
+            job.position,
+            position=job.position + len(chunk),
+            done=F("done") + len(new),
+            rejected=F("rejected") + len(reasons),
+            reasons=(job.reasons + reasons)[:MAX_REASONS],
+        )
+    return job.position + len(chunk) < len(lines)
+
+
+def _advance(job: SeedJob, field: str, expected: int, **changes: object) -> None:
+    """Save progress if nobody else has since the chunk began; else undo the chunk."""
+    updated = SeedJob.objects.filter(pk=job.pk, **{field: expected}).update(
+        touched_at=timezone.now(), **changes
+    )
+    if not updated:
+        raise StaleChunk

@@ -1,0 +1,115 @@
+"""Celery tasks: keep the pools stocked, pick the dailies, run seed jobs.
+
+Tasks take ids and plain values, are safe to run twice, and keep each run short (one
+batch or one chunk), enqueueing the next run themselves.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import random
+
+from celery import shared_task
+from django.conf import settings
+from django.core.cache import cache
+from django.db import InterfaceError, OperationalError
+from django.utils import timezone
+
+import engine
+
+from . import daily, seeding
+from .broker import enqueue
+from .models import Puzzle, SeedJob
+from .pool import fresh_counts, store_for_pool, targets
+
+log = logging.getLogger(__name__)
+
+LOCK_SECONDS = 300  # a refill round holds its difficulty's lock this long between batches
+TRANSIENT = (OperationalError, InterfaceError)
+
+
+def _lock(difficulty: str) -> str:
+    return f"pool-refill:{difficulty}"
+
+
+@shared_task
+def refill_pools() -> dict[str, int]:
+    """Start a refill round for each difficulty below its low water mark; resume lost jobs."""
+    stock = fresh_counts()
+    started = {}
+    for difficulty, target in targets().items():
+        if stock[difficulty] < target.low and cache.add(_lock(difficulty), "1", LOCK_SECONDS):
+            if enqueue(refill_pool, difficulty):
+                started[difficulty] = target.high - stock[difficulty]
+            else:
+                cache.delete(_lock(difficulty))
+    _resume_stalled_jobs()
+    return started
+
+
+@shared_task(bind=True, autoretry_for=TRANSIENT, retry_backoff=True, max_retries=5)
+def refill_pool(self, difficulty: str) -> int:
+    """Make one batch for a difficulty's pool, then enqueue the next while below high."""
+    target = targets()[difficulty]
+    fresh = Puzzle.objects.fresh(difficulty).count()
+    if fresh >= target.high:
+        cache.delete(_lock(difficulty))
+        return 0
+    # Seeded by the task id: a redelivered batch makes the same puzzles, which the
+    # canonical key then refuses to store twice.
+    rng = random.Random(self.request.id)
+    made = [
+        engine.make_puzzle(difficulty, seed=rng)
+        for _ in range(min(target.batch_size, target.high - fresh))
+    ]
+    stored = store_for_pool(difficulty, made)
+    if Puzzle.objects.fresh(difficulty).count() < target.high:
+        cache.set(_lock(difficulty), "1", LOCK_SECONDS)
+        if not enqueue(refill_pool, difficulty):
+            cache.delete(_lock(difficulty))
+    else:
+        cache.delete(_lock(difficulty))
+    log.info("stored %d %s puzzles", stored, difficulty)
+    return stored
+
+
+@shared_task(autoretry_for=TRANSIENT, retry_backoff=True, max_retries=5)
+def ensure_daily(days_ahead: int = 0) -> list[str]:
+    """Pick today's daily puzzles (and, with days_ahead, those of the days after)."""
+    first = daily.today()
+    picked = []
+    for offset in range(days_ahead + 1):
+        date = first + datetime.timedelta(days=offset)
+        picked += [str(d) for d in daily.ensure_daily(date).values()]
+    return picked
+
+
+@shared_task(bind=True, max_retries=5)
+def run_seed_job(self, job_id: int) -> bool:
+    """Do one chunk of a seed job, then enqueue the next."""
+    try:
+        more = seeding.run_chunk(job_id, seed=self.request.id)
+    except TRANSIENT as error:
+        raise self.retry(exc=error, countdown=5) from error
+    except Exception as error:
+        log.exception("seed job %s failed", job_id)
+        seeding.fail(job_id, f"{type(error).__name__}: {error}")
+        return False
+    if more:
+        enqueue(run_seed_job, job_id)
+    return more
+
+
+def _resume_stalled_jobs() -> None:
+    """Jobs whose task was never enqueued (broker down) or whose worker died for good."""
+    now = timezone.now()
+    queued_before = now - datetime.timedelta(seconds=60)
+    visibility = settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]
+    running_before = now - datetime.timedelta(seconds=visibility + 60)
+    stalled = SeedJob.objects.filter(
+        state=SeedJob.State.QUEUED, touched_at__lt=queued_before
+    ) | SeedJob.objects.filter(state=SeedJob.State.RUNNING, touched_at__lt=running_before)
+    for job_id in stalled.values_list("id", flat=True):
+        SeedJob.objects.filter(pk=job_id).update(touched_at=now)
+        enqueue(run_seed_job, job_id)

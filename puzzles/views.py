@@ -1,0 +1,32 @@
+"""Pages and the health check. Views parse the request, call one service, and render."""
+
+from __future__ import annotations
+
+from django.db import DatabaseError, connection
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from .broker import broker_is_up
+from .pool import fresh_counts
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """The home page."""
+    return render(request, "puzzles/home.html", {"pools": fresh_counts()})
+
+
+@never_cache
+@require_GET
+def healthz(request: HttpRequest) -> JsonResponse:
+    """Database, broker and fresh stock per difficulty; 200 while the database answers."""
+    broker = "ok" if broker_is_up() else "down"
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+        pools = fresh_counts()
+    except DatabaseError:
+        return JsonResponse({"database": "down", "broker": broker, "pools": {}}, status=503)
+    return JsonResponse({"database": "ok", "broker": broker, "pools": pools})

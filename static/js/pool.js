@@ -1,0 +1,38 @@
+// The admin's pool page: refresh stock and job progress every two seconds.
+const page = document.getElementById("pool-page");
+
+function setField(row, name, value) {
+  const el = row.querySelector(`[data-field="${name}"]`);
+  if (!el) return;
+  if (el.tagName === "METER" || el.tagName === "PROGRESS") el.value = value;
+  else el.textContent = value;
+}
+
+async function refresh() {
+  try {
+    const response = await fetch(page.dataset.statusUrl, { headers: { Accept: "application/json" } });
+    if (!response.ok) return;
+    const status = await response.json();
+    for (const pool of status.pools) {
+      const row = page.querySelector(`tr[data-difficulty="${pool.difficulty}"]`);
+      if (!row) continue;
+      setField(row, "fresh", pool.fresh);
+      setField(row, "meter", pool.fresh);
+      setField(row, "made_last_hour", pool.made_last_hour);
+      setField(row, "flag", pool.below_low ? "below low" : "");
+    }
+    for (const job of status.jobs) {
+      const row = page.querySelector(`tr[data-job="${job.id}"]`);
+      if (!row) continue;
+      setField(row, "state", job.error ? `${job.state}: ${job.error}` : job.state);
+      setField(row, "progress", job.progress);
+      setField(row, "percent", `${job.progress}%`);
+      setField(row, "done", job.done);
+      setField(row, "rejected", job.rejected);
+    }
+  } catch {
+    // The next tick tries again.
+  }
+}
+
+if (page) setInterval(refresh, 2000);

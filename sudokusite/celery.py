@@ -1,0 +1,25 @@
+"""The Celery app; its settings are the CELERY_* names in sudokusite/settings.py."""
+
+from __future__ import annotations
+
+import os
+
+from celery import Celery
+from celery.signals import worker_ready
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sudokusite.settings")
+
+app = Celery("sudokusite")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()
+
+
+@worker_ready.connect
+def check_pools_on_start(sender, **kwargs) -> None:
+    """A worker that comes up tops up the pools and picks today's dailies at once,
+    instead of waiting for beat's next minute."""
+    from django.conf import settings
+
+    if settings.WORKER_START_CHECKS:
+        sender.app.send_task("puzzles.tasks.refill_pools")
+        sender.app.send_task("puzzles.tasks.ensure_daily")

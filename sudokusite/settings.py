@@ -1,0 +1,229 @@
+"""Settings, read from the environment with defaults that run on a laptop.
+
+DATABASE_URL (default: SQLite in var/), REDIS_URL (broker and cache), DJANGO_SECRET_KEY,
+DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS, TIME_ZONE. See README.md, "Operations".
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import dj_database_url
+from celery.schedules import crontab
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = BASE_DIR / "var"
+
+
+def env_str(name: str, default: str) -> str:
+    """The variable's value, or default when unset or empty."""
+    return os.environ.get(name) or default
+
+
+def env_bool(name: str, default: bool) -> bool:
+    """True for 1/true/yes/on, False for 0/false/no/off (any case)."""
+    value = os.environ.get(name, "").strip().lower()
+    if not value:
+        return default
+    if value in {"1", "true", "yes", "on"}:
+        return True
+    if value in {"0", "false", "no", "off"}:
+        return False
+    raise ImproperlyConfigured(f"{name} must be true or false, not {value!r}")
+
+
+def env_int(name: str, default: int) -> int:
+    """An integer variable."""
+    value = os.environ.get(name, "").strip()
+    try:
+        return int(value) if value else default
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be an integer, not {value!r}") from None
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    """A comma-separated list."""
+    value = os.environ.get(name, "")
+    return [item.strip() for item in value.split(",") if item.strip()] or default
+
+
+DEBUG = env_bool("DJANGO_DEBUG", True)
+_DEV_SECRET = "dev-only-secret-key-set-DJANGO_SECRET_KEY-in-production"
+SECRET_KEY = env_str("DJANGO_SECRET_KEY", _DEV_SECRET if DEBUG else "")
+if not SECRET_KEY:
+    raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off")
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "puzzles.apps.SudokuAdminConfig",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "puzzles",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "sudokusite.urls"
+WSGI_APPLICATION = "sudokusite.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# Database: SQLite in var/ unless DATABASE_URL says otherwise.
+DATABASES = {
+    "default": dj_database_url.parse(
+        env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}"),
+        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60),
+        conn_health_checks=True,
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["OPTIONS"] = {
+        # Web, worker and beat write to one file: wait for the lock instead of failing,
+        # take it when a transaction starts (no deadlock on upgrade), and let readers
+        # go on while a writer works.
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+    # A file, not memory, so that worker processes started by the tests share it.
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Redis: the Celery broker and the cache (locks, rate limits). Without REDIS_URL the cache
+# is per process and the broker is the usual local Redis; `make run` starts its own.
+REDIS_URL = env_str("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL or "redis://127.0.0.1:6379/0")
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A message not acknowledged this long (its worker died) goes back to the queue:
+# longer than the longest task, a seed-job chunk or a generation batch.
+_VISIBILITY = env_int("CELERY_VISIBILITY_TIMEOUT", 600)
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": _VISIBILITY,
+    # Workers sweep for such messages every interval * throttle seconds (100 by
+    # default); keep the sweep well inside a short visibility timeout.
+    "unacked_restore_interval": max(1, min(10, _VISIBILITY // 4)),
+    "unacked_restore_throttle": 10 if _VISIBILITY >= 300 else 1,
+    "socket_connect_timeout": 2,
+    "socket_timeout": 5,
+}
+# Acknowledge after the task ran, so a task whose worker dies is redone (tasks are
+# idempotent: the canonical key stops duplicates).
+CELERY_TASK_ACKS_LATE = True
+# ... and a task whose worker process was killed is requeued, not marked failed.
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+# One task at a time per process: a generation batch is long, don't hoard the queue.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A batch that runs away is stopped: soft limit first (clean exit), then hard.
+CELERY_TASK_SOFT_TIME_LIMIT = 240
+CELERY_TASK_TIME_LIMIT = 300
+# JSON only: tasks take ids and plain values.
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+# Nobody reads task results.
+CELERY_TASK_IGNORE_RESULT = True
+# The web never waits on the broker: publishing fails at once and is logged.
+CELERY_TASK_PUBLISH_RETRY = False
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_WORKER_SEND_TASK_EVENTS = False
+# A worker that starts refills the pools and picks today's dailies without waiting for beat.
+WORKER_START_CHECKS = env_bool("WORKER_START_CHECKS", True)
+CELERY_BEAT_SCHEDULE = {
+    "refill-pools-every-minute": {"task": "puzzles.tasks.refill_pools", "schedule": 60.0},
+    "pick-daily-puzzles-after-midnight": {
+        "task": "puzzles.tasks.ensure_daily",
+        "schedule": crontab(minute=1, hour=0),
+    },
+    "pick-tomorrows-daily-puzzles-in-the-evening": {
+        "task": "puzzles.tasks.ensure_daily",
+        "schedule": crontab(minute=0, hour=21),
+        "kwargs": {"days_ahead": 1},
+    },
+}
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "puzzles:home"
+LOGOUT_REDIRECT_URL = "puzzles:home"
+
+LANGUAGE_CODE = "en"
+TIME_ZONE = env_str("TIME_ZONE", "UTC")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+
+EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "sudoku@localhost")
+
+# Uploads: an import file is at most this big; larger ones are refused before reading.
+IMPORT_MAX_BYTES = env_int("IMPORT_MAX_BYTES", 5 * 1024 * 1024)
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": "WARNING"},
+    "loggers": {"puzzles": {"level": env_str("LOG_LEVEL", "INFO")}},
+}

@@ -1,0 +1,27 @@
+"""Fixtures shared by the web and task tests: named players and fast password hashing."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(request):
+    if "django_db_setup" in request.fixturenames or request.node.get_closest_marker("django_db"):
+        settings = request.getfixturevalue("settings")
+        settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def alice(django_user_model):
+    return django_user_model.objects.create_user("alice", "alice@example.com", "wonderland-42")
+
+
+@pytest.fixture
+def bob(django_user_model):
+    return django_user_model.objects.create_user("bob", "bob@example.com", "builder-of-things-7")
+
+
+@pytest.fixture
+def staff(django_user_model):
+    return django_user_model.objects.create_superuser("root", "root@example.com", "root-password-1")

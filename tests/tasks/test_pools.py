@@ -1,0 +1,89 @@
+"""Pools kept stocked by real Celery workers on a real Redis."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import engine
+from puzzles.models import DailyPuzzle, Puzzle
+from puzzles.tasks import refill_pool, refill_pools
+
+from .conftest import fresh, set_targets, wait_until
+
+pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+
+
+def assert_sound(puzzles) -> None:
+    """Every stored puzzle is whole: unique solution, the stored one, a true grade."""
+    for p in puzzles:
+        assert engine.count_solutions(p.givens) == 1
+        assert engine.solve(p.givens) == p.solution
+        assert p.clue_count == 81 - p.givens.count("0")
+        assert p.canonical_key == engine.canonical(p.givens)
+    givens = [p.givens for p in puzzles]
+    assert len(set(givens)) == len(givens)
+
+
+def test_pools_reach_their_targets(start_worker):
+    set_targets(easy=(8, 12, 5), medium=(4, 6, 3), hard=(2, 3, 2), expert=(1, 2, 1))
+    start_worker()
+    refill_pools.delay()
+    wanted = {"easy": 12, "medium": 6, "hard": 3, "expert": 2}
+    wait_until(lambda: all(fresh(d) == n for d, n in wanted.items()), what="full pools")
+    for difficulty in wanted:
+        puzzles = list(Puzzle.objects.filter(difficulty=difficulty))
+        assert_sound(puzzles)
+        assert {engine.grade(p.givens).difficulty for p in puzzles} == {difficulty}
+
+
+def test_refills_start_below_the_low_mark_only_and_once(start_worker):
+    set_targets(easy=(2, 10, 5))
+    start_worker()
+    assert refill_pools() == {"easy": 10}
+    assert refill_pools() == {}  # the round under way holds the lock
+    wait_until(lambda: fresh("easy") == 10, what="easy pool full")
+    Puzzle.objects.filter(pk__in=Puzzle.objects.fresh("easy").values("pk")[:7]).delete()
+    assert refill_pools() == {}  # 3 left: not below the low mark of 2
+    Puzzle.objects.filter(pk__in=Puzzle.objects.fresh("easy").values("pk")[:2]).delete()
+    assert refill_pools() == {"easy": 9}
+    wait_until(lambda: fresh("easy") == 10, what="easy pool refilled")
+
+
+def test_a_worker_started_with_start_checks_fills_pools_and_picks_dailies(start_worker):
+    set_targets(easy=(3, 3, 3))
+    start_worker(start_checks=True)
+    wait_until(lambda: fresh("easy") == 3 and DailyPuzzle.objects.count() == 4, what="startup work")
+    assert set(DailyPuzzle.objects.values_list("difficulty", flat=True)) == {
+        "easy",
+        "medium",
+        "hard",
+        "expert",
+    }
+
+
+def test_sigkill_mid_batch_loses_nothing_and_duplicates_nothing(start_worker):
+    set_targets(expert=(50, 50, 50))
+    worker = start_worker()
+    refill_pool.delay("expert")
+    worker.wait_for_log("Task puzzles.tasks.refill_pool")
+    time.sleep(0.3)  # into the batch: 50 expert puzzles take over a second to make
+    worker.kill()
+    assert fresh("expert") == 0  # nothing half-stored
+    start_worker()  # picks the unacknowledged batch up once the visibility timeout passes
+    wait_until(lambda: fresh("expert") == 50, what="the batch redone")
+    assert_sound(list(Puzzle.objects.all()))
+    assert Puzzle.objects.count() == 50
+
+
+def test_two_workers_refilling_at_once_never_pass_the_high_water_mark(start_worker):
+    set_targets(medium=(40, 40, 15))
+    start_worker()
+    start_worker()
+    for _ in range(4):  # several rounds at once, as two beats might start
+        refill_pool.delay("medium")
+    wait_until(lambda: fresh("medium") >= 40, what="medium pool full")
+    time.sleep(3)  # let any batch still running finish: none may store past the mark
+    assert fresh("medium") == 40
+    assert_sound(list(Puzzle.objects.all()))

@@ -1,0 +1,83 @@
+"""The management commands: seed_pool, import_puzzles, pool_status."""
+
+from __future__ import annotations
+
+import gzip
+import io
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from puzzles.models import Puzzle, SeedJob
+
+from ..engine.conftest import DATA
+
+pytestmark = pytest.mark.django_db
+
+
+def run(*args: str) -> str:
+    out = io.StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()
+
+
+def test_seed_pool_now_makes_puzzles_of_the_difficulty():
+    out = run("seed_pool", "--difficulty", "medium", "--count", "4", "--now")
+    assert "made 4" in out
+    assert Puzzle.objects.filter(difficulty="medium").count() == 4
+    assert SeedJob.objects.get().state == "done"
+
+
+def test_seed_pool_top_up_only_fills_the_gap_and_dry_run_stores_nothing():
+    run("seed_pool", "--difficulty", "easy", "--count", "3", "--now")
+    assert "would make 2" in run(
+        "seed_pool", "--difficulty", "easy", "--count", "5", "--top-up", "--dry-run"
+    )
+    run("seed_pool", "--difficulty", "all", "--count", "5", "--top-up", "--now")
+    assert Puzzle.objects.fresh("easy").count() == 5
+    assert Puzzle.objects.fresh("expert").count() == 5
+    assert "already at 5" in run("seed_pool", "--difficulty", "easy", "--count", "5", "--top-up")
+
+
+def test_seed_pool_without_now_queues_a_job():
+    out = run("seed_pool", "--difficulty", "hard", "--count", "7")
+    job = SeedJob.objects.get()
+    assert (job.requested, job.state) == (7, "queued")
+    assert f"job {job.pk}" in out
+
+
+def test_import_puzzles_reports_each_rejected_line(tmp_path):
+    path = tmp_path / "few.txt"
+    good = (DATA / "top95.txt").read_text().split()[:3]
+    path.write_text("\n".join([*good, "12345", good[0]]))
+    out = run("import_puzzles", str(path), "--now")
+    assert "line 4: a puzzle has 81 cells" in out
+    assert "line 5: already stored" in out
+    assert "stored 3, rejected 2" in out
+    assert Puzzle.objects.filter(source="imported").count() == 3
+
+
+def test_import_puzzles_dry_run_checks_without_storing(tmp_path):
+    path = tmp_path / "few.txt"
+    path.write_text("\n".join((DATA / "multi_solution_200.txt").read_text().split()[:2]))
+    out = run("import_puzzles", str(path), "--dry-run")
+    assert "more than one solution" in out
+    assert "0 of 2 lines would import" in out
+    assert Puzzle.objects.count() == 0
+
+
+def test_import_puzzles_refuses_binary_and_missing_files(tmp_path):
+    bomb = tmp_path / "bomb.txt"
+    bomb.write_bytes(gzip.compress(b"0" * 1_000_000))
+    with pytest.raises(CommandError, match="not a text file"):
+        run("import_puzzles", str(bomb))
+    with pytest.raises(CommandError, match="cannot read"):
+        run("import_puzzles", str(tmp_path / "missing.txt"))
+    assert SeedJob.objects.count() == 0
+
+
+def test_pool_status_lists_every_difficulty():
+    out = run("pool_status")
+    for difficulty in ("easy", "medium", "hard", "expert"):
+        assert difficulty in out
+    assert "broker:" in out
