@@ -106,6 +106,7 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    VAR_DIR.mkdir(exist_ok=True)  # SQLite creates the file, not the folder
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"] = {
         # Web, worker and beat write to one file: wait for the lock instead of failing,
