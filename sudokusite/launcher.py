@@ -151,6 +151,8 @@ def main() -> int:
     def on_signal(signum, frame):
         raise KeyboardInterrupt
 
+    # Both set explicitly: a shell that starts us in the background leaves SIGINT ignored.
+    signal.signal(signal.SIGINT, on_signal)
     signal.signal(signal.SIGTERM, on_signal)
     try:
         if not env.get("REDIS_URL"):
