@@ -7,6 +7,9 @@ class PuzzlesConfig(AppConfig):
     name = "puzzles"
     verbose_name = "Sudoku"
 
+    def ready(self) -> None:
+        from . import players  # noqa: F401 - connects the guest-adoption signal
+
 
 class SudokuAdminConfig(admin_apps.AdminConfig):
     """Django's admin with our site class, which adds the pool page."""

@@ -9,6 +9,10 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+# The clock stops this long after a player's last request (the page sends one a minute
+# while it is visible), so a tab left open does not run it for ever.
+IDLE_SECONDS = 300
+
 
 class Difficulty(models.TextChoices):
     EASY = "easy"
@@ -120,8 +124,9 @@ class Game(models.Model):
     undone = models.JSONField(default=list)  # changes undone, most recent last (the redo stack)
     version = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=7, choices=Status.choices, default=Status.PLAYING)
-    active_seconds = models.FloatField(default=0)
+    active_seconds = models.FloatField(default=0)  # play time up to resumed_at
     resumed_at = models.DateTimeField(null=True, blank=True)  # null while paused or over
+    seen_at = models.DateTimeField(default=timezone.now)  # the player's last request
     mistakes = models.PositiveIntegerField(default=0)
     hints = models.PositiveIntegerField(default=0)
     reveals = models.PositiveIntegerField(default=0)
@@ -169,6 +174,50 @@ class Game(models.Model):
     def __str__(self) -> str:
         owner = self.user or f"guest {self.guest_id[:8]}"
         return f"{owner} on {self.puzzle} ({self.get_status_display()})"
+
+    @property
+    def clean(self) -> bool:
+        """Solved without hints or revealed cells: what leaderboards and bests count."""
+        return self.status == self.Status.SOLVED and not self.hints and not self.reveals
+
+    def elapsed(self, now: datetime.datetime | None = None) -> float:
+        """Seconds played: time while resumed, up to IDLE_SECONDS past the last request."""
+        if self.resumed_at is None:
+            return self.active_seconds
+        now = now or timezone.now()
+        until = min(now, self.seen_at + datetime.timedelta(seconds=IDLE_SECONDS))
+        return self.active_seconds + max(0.0, (until - self.resumed_at).total_seconds())
+
+
+class Preferences(models.Model):
+    class Theme(models.TextChoices):
+        SYSTEM = "system", "Same as the system"
+        LIGHT = "light"
+        DARK = "dark"
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
+    )
+    mark_mistakes = models.BooleanField(
+        default=True, help_text="Show a digit that does not fit the solution as a mistake."
+    )
+    auto_remove_notes = models.BooleanField(
+        default=True,
+        help_text="Placing a digit removes it from the notes of its row, column and box.",
+    )
+    show_timer = models.BooleanField(default=True, help_text="Show the clock while playing.")
+    theme = models.CharField(max_length=6, choices=Theme.choices, default=Theme.SYSTEM)
+
+    class Meta:
+        verbose_name_plural = "preferences"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(theme__in=["system", "light", "dark"]), name="preferences_theme_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"preferences of {self.user}"
 
 
 class PoolTarget(models.Model):

@@ -1,9 +1,29 @@
 from django.urls import path
 
-from . import views
+from . import api, views
 
 app_name = "puzzles"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("play/<str:difficulty>/", views.play, name="play"),
+    path("daily/", views.daily_today, name="daily"),
+    path("daily/<str:date>/", views.daily_day, name="daily_day"),
+    path("daily/<str:date>/<str:difficulty>/", views.daily_play, name="daily_play"),
+    path("games/<int:pk>/", views.game_page, name="game"),
+    path("history/", views.history, name="history"),
+    path("stats/", views.statistics_page, name="stats"),
+    path("settings/", views.settings_page, name="settings"),
+    path("accounts/signup/", views.signup, name="signup"),
+    path("api/games/<int:pk>", api.game_state, name="api_game"),
+    path("api/games/<int:pk>/moves", api.moves, name="api_moves"),
+    path("api/games/<int:pk>/undo", api.undo, name="api_undo"),
+    path("api/games/<int:pk>/redo", api.redo, name="api_redo"),
+    path("api/games/<int:pk>/hint", api.hint, name="api_hint"),
+    path("api/games/<int:pk>/reveal", api.reveal, name="api_reveal"),
+    path("api/games/<int:pk>/check", api.check, name="api_check"),
+    path("api/games/<int:pk>/pause", api.pause, name="api_pause"),
+    path("api/games/<int:pk>/resume", api.resume, name="api_resume"),
+    path("api/games/<int:pk>/give-up", api.give_up, name="api_give_up"),
+    path("api/games/<int:pk>/path", api.solution_path, name="api_path"),
 ]

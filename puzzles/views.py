@@ -2,20 +2,252 @@
 
 from __future__ import annotations
 
-from django.db import DatabaseError, connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
-from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+import datetime
 
+from django.contrib import messages
+from django.contrib.auth import login
+from django.core.paginator import Paginator
+from django.db import DatabaseError, connection
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from . import games, stats
 from .broker import broker_is_up
+from .daily import ensure_daily, today
+from .forms import PreferencesForm, SignupForm
+from .models import DailyPuzzle, Difficulty, Game
+from .players import current_player, preferences_for, save_guest_preferences
 from .pool import fresh_counts
+
+
+def _difficulty(value: str) -> str:
+    if value not in Difficulty.values:
+        raise Http404("No such difficulty.")
+    return value
+
+
+def _date(value: str) -> datetime.date:
+    try:
+        return datetime.date.fromisoformat(value)
+    except ValueError:
+        raise Http404("Not a date.") from None
+
+
+def _daily_cards(date: datetime.date, player) -> list[dict]:
+    """Each difficulty's daily of the date, with the player's game on it if any."""
+    dailies = (
+        ensure_daily(date)
+        if date == today()
+        else {
+            d.difficulty: d for d in DailyPuzzle.objects.filter(date=date).select_related("puzzle")
+        }
+    )
+    mine = {
+        g.puzzle_id: g
+        for g in player.games().filter(puzzle__in=[d.puzzle_id for d in dailies.values()])
+    }
+    return [
+        {"difficulty": d, "daily": dailies[d], "game": mine.get(dailies[d].puzzle_id)}
+        for d in Difficulty.values
+        if d in dailies
+    ]
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    """The home page."""
-    return render(request, "puzzles/home.html", {"pools": fresh_counts()})
+    """Today's dailies, games in progress, and a new game of any difficulty."""
+    player = current_player(request)
+    in_progress = player.games().filter(status=Game.Status.PLAYING, daily__isnull=True)
+    current, best = stats.streaks(player)
+    return render(
+        request,
+        "puzzles/home.html",
+        {
+            "today": today(),
+            "dailies": _daily_cards(today(), player),
+            "in_progress": in_progress.select_related("puzzle").order_by("-updated_at")[:10],
+            "difficulties": Difficulty.choices,
+            "streak": current,
+            "best_streak": best,
+        },
+    )
+
+
+@require_POST
+def play(request: HttpRequest, difficulty: str) -> HttpResponse:
+    """Start a new game of a difficulty."""
+    game = games.new_game(current_player(request, create=True), _difficulty(difficulty))
+    return redirect("puzzles:game", pk=game.pk)
+
+
+@require_GET
+def daily_today(request: HttpRequest) -> HttpResponse:
+    """Today's puzzles."""
+    return daily_day(request, today().isoformat())
+
+
+@require_GET
+def daily_day(request: HttpRequest, date: str) -> HttpResponse:
+    """A day's puzzles, the player's games on them, and the day's leaderboards."""
+    day = _date(date)
+    if day > today():
+        raise Http404("That day's puzzles are not out yet.")
+    player = current_player(request)
+    cards = _daily_cards(day, player)
+    if not cards:
+        raise Http404("There were no daily puzzles that day.")
+    for card in cards:
+        card["leaderboard"] = stats.leaderboard(card["daily"], player)
+    earlier = (
+        DailyPuzzle.objects.filter(date__lt=day)
+        .order_by("-date")
+        .values_list("date", flat=True)
+        .first()
+    )
+    later = (
+        DailyPuzzle.objects.filter(date__gt=day, date__lte=today())
+        .order_by("date")
+        .values_list("date", flat=True)
+        .first()
+    )
+    archive = (
+        DailyPuzzle.objects.filter(date__lte=today())
+        .order_by("-date")
+        .values_list("date", flat=True)
+        .distinct()[:30]
+    )
+    return render(
+        request,
+        "puzzles/daily.html",
+        {
+            "day": day,
+            "is_today": day == today(),
+            "cards": cards,
+            "earlier": earlier,
+            "later": later,
+            "archive": archive,
+        },
+    )
+
+
+@require_POST
+def daily_play(request: HttpRequest, date: str, difficulty: str) -> HttpResponse:
+    """Start (or go back to) the player's game on a day's puzzle."""
+    try:
+        game = games.daily_game(
+            current_player(request, create=True), _date(date), _difficulty(difficulty)
+        )
+    except games.NotFound as error:
+        raise Http404(str(error)) from None
+    return redirect("puzzles:game", pk=game.pk)
+
+
+@require_GET
+def game_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The board."""
+    game = current_player(request).games().select_related("puzzle", "daily").filter(pk=pk).first()
+    if game is None:
+        raise Http404("No such game.")
+    prefs = preferences_for(request)
+    return render(
+        request,
+        "puzzles/game.html",
+        {"game": game, "state": games.state(game, prefs), "prefs": prefs, "cells": _cells(game)},
+    )
+
+
+def _cells(game: Game) -> list[dict]:
+    notes = games.Board.of(game).notes
+    return [
+        {
+            "index": i,
+            "row": i // 9 + 1,
+            "col": i % 9 + 1,
+            "value": int(game.values[i]),
+            "given": game.puzzle.givens[i] != "0",
+            "notes": notes[i],
+        }
+        for i in range(81)
+    ]
+
+
+@require_GET
+def history(request: HttpRequest) -> HttpResponse:
+    """The player's games, filterable by difficulty and status, 20 a page."""
+    difficulty = request.GET.get("difficulty", "")
+    status = request.GET.get("status", "")
+    page = Paginator(stats.history(current_player(request), difficulty, status), 20).get_page(
+        request.GET.get("page")
+    )
+    return render(
+        request,
+        "puzzles/history.html",
+        {
+            "page": page,
+            "difficulty": difficulty if difficulty in Difficulty.values else "",
+            "status": status if status in Game.Status.values else "",
+            "difficulties": Difficulty.choices,
+            "statuses": Game.Status.choices,
+        },
+    )
+
+
+@require_GET
+def statistics_page(request: HttpRequest) -> HttpResponse:
+    """Per difficulty: played, solved, best, average and median time; streaks; a chart."""
+    player = current_player(request)
+    current, best = stats.streaks(player)
+    return render(
+        request,
+        "puzzles/stats.html",
+        {
+            "rows": stats.by_difficulty(player),
+            "streak": current,
+            "best_streak": best,
+            "chart": stats.solve_time_chart(player),
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """Create an account; a guest's games move to it."""
+    if request.user.is_authenticated:
+        return redirect("puzzles:home")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        messages.success(
+            request, f"Welcome, {user.username}! Your games are saved to your account."
+        )
+        return redirect("puzzles:home")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+def settings_page(request: HttpRequest) -> HttpResponse:
+    """The player's preferences."""
+    prefs = preferences_for(request)
+    form = PreferencesForm(request.POST or None, instance=prefs)
+    if request.method == "POST" and form.is_valid():
+        if request.user.is_authenticated:
+            form.save()
+        else:
+            save_guest_preferences(request, form.save(commit=False))
+        messages.success(request, "Settings saved.")
+        return redirect(reverse("puzzles:settings"))
+    return render(request, "puzzles/settings.html", {"form": form})
+
+
+@require_GET
+def robots_txt(request: HttpRequest) -> HttpResponse:
+    """Keep crawlers out of the API and the admin."""
+    lines = ["User-agent: *", "Disallow: /api/", "Disallow: /admin/", "Disallow: /games/"]
+    return HttpResponse("\n".join(lines) + "\n", content_type="text/plain")
 
 
 @never_cache

@@ -10,4 +10,5 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
     path("healthz", views.healthz, name="healthz"),
+    path("robots.txt", views.robots_txt, name="robots_txt"),
 ]

@@ -1,0 +1,456 @@
+"""A player's game: starting one, moves, undo and redo, hints, reveals, the clock, the end.
+
+The board is the game's values (81 characters, givens included) and notes (81 lists of
+digits). Every change to it is one entry of the move log: the cells it touched, each with
+its value and notes before and after, so undo and redo are exact and replaying the log
+from the puzzle gives the board. Each change bumps the game's version, and is saved only
+if the version is still the one the player saw: a stale tab gets a 409, never a lost move.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+import engine
+
+from .daily import ensure_daily, today
+from .models import IDLE_SECONDS, DailyPuzzle, Game, Preferences, Puzzle
+from .players import Player
+from .pool import claim_fresh_puzzle, make_and_serve
+
+
+def _peers(cell: int) -> tuple[int, ...]:
+    r, c = divmod(cell, 9)
+    box = {(r // 3 * 3 + i // 3) * 9 + c // 3 * 3 + i % 3 for i in range(9)}
+    return tuple(
+        sorted(({r * 9 + k for k in range(9)} | {k * 9 + c for k in range(9)} | box) - {cell})
+    )
+
+
+PEERS = tuple(_peers(cell) for cell in range(81))
+
+
+def cell_name(cell: int) -> str:
+    """r3c5."""
+    return f"r{cell // 9 + 1}c{cell % 9 + 1}"
+
+
+class GameError(Exception):
+    """A request the game cannot take; status is the HTTP status to answer with."""
+
+    status = 400
+
+
+class Conflict(GameError):
+    """The request does not fit the game's current state (stale version, game over)."""
+
+    status = 409
+
+
+class NotFound(GameError):
+    status = 404
+
+
+@dataclass
+class Board:
+    """The values and notes of a game, to change and then save."""
+
+    values: list[int]
+    notes: list[list[int]]
+
+    @classmethod
+    def of(cls, game: Game) -> Board:
+        notes = game.notes if len(game.notes) == 81 else [[] for _ in range(81)]
+        return cls([int(ch) for ch in game.values], [list(n) for n in notes])
+
+    def grid(self) -> str:
+        return "".join(map(str, self.values))
+
+    def cell(self, cell: int) -> tuple[int, list[int]]:
+        return self.values[cell], list(self.notes[cell])
+
+
+# Starting games ----------------------------------------------------------------------
+
+
+def new_game(player: Player, difficulty: str) -> Game:
+    """A game on a fresh puzzle of the difficulty. An empty pool falls back to a puzzle of
+    that difficulty the player has not played, and asks the workers for more."""
+    puzzle = claim_fresh_puzzle(difficulty)
+    if puzzle is None:
+        from .broker import enqueue
+        from .tasks import refill_pools
+
+        enqueue(refill_pools)
+        played = player.games().values("puzzle_id")
+        puzzle = (
+            Puzzle.objects.filter(difficulty=difficulty, dailies__isnull=True)
+            .exclude(pk__in=played)
+            .order_by("served_at")
+            .first()
+        ) or make_and_serve(difficulty)
+    return Game.objects.create(puzzle=puzzle, values=puzzle.givens, **player.owner_fields())
+
+
+def daily_game(player: Player, date: datetime.date, difficulty: str) -> Game:
+    """The player's game on a date's daily puzzle: the one already started, or a new one."""
+    if date > today():
+        raise NotFound("That day's puzzles are not out yet.")
+    if date == today():
+        daily = ensure_daily(date)[difficulty]
+    else:
+        daily = DailyPuzzle.objects.filter(date=date, difficulty=difficulty).first()
+        if daily is None:
+            raise NotFound("There was no daily puzzle that day.")
+    game = player.games().filter(puzzle=daily.puzzle_id).first()
+    if game is not None:
+        return game
+    try:
+        with transaction.atomic():
+            return Game.objects.create(
+                puzzle=daily.puzzle,
+                daily=daily,
+                values=daily.puzzle.givens,
+                **player.owner_fields(),
+            )
+    except IntegrityError:  # the same player's other tab got there first
+        return player.games().get(puzzle=daily.puzzle_id)
+
+
+# What the player sees -----------------------------------------------------------------
+
+
+def state(game: Game, prefs: Preferences) -> dict:
+    """The game as the API shows it. The solution only once the game is over."""
+    over = game.status != Game.Status.PLAYING
+    result = {
+        "id": game.pk,
+        "puzzle": game.puzzle.givens,
+        "values": game.values,
+        "notes": Board.of(game).notes,
+        "status": game.status,
+        "version": game.version,
+        "elapsed": round(game.elapsed(), 1),
+        "paused": game.resumed_at is None and not over,
+        "mistakes": game.mistakes,
+        "hints": game.hints,
+        "reveals": game.reveals,
+        "difficulty": game.puzzle.difficulty,
+        "daily": game.daily.date.isoformat() if game.daily_id else None,
+        "can_undo": bool(game.moves) and not over,
+        "can_redo": bool(game.undone) and not over,
+        "wrong": _wrong_cells(game) if prefs.mark_mistakes or over else [],
+    }
+    if over:
+        result["solution"] = game.puzzle.solution
+        result["clean"] = game.clean
+    return result
+
+
+def _wrong_cells(game: Game) -> list[int]:
+    solution = game.puzzle.solution
+    return [c for c, v in enumerate(game.values) if v != "0" and v != solution[c]]
+
+
+# Changing the board -------------------------------------------------------------------
+
+
+def _change(board: Board, cell: int, value: int, notes: list[int]) -> dict | None:
+    """Set a cell; the log entry's record of it, or None if nothing changed."""
+    before = board.cell(cell)
+    after = (value, sorted(set(notes)))
+    if before == after:
+        return None
+    board.values[cell], board.notes[cell] = after[0], list(after[1])
+    return {"cell": cell, "before": [before[0], before[1]], "after": [after[0], after[1]]}
+
+
+def _place(board: Board, cell: int, digit: int, prefs: Preferences) -> list[dict]:
+    """Put a digit in a cell (0 clears it); with auto-removal, clear it from peers' notes."""
+    changes = [_change(board, cell, digit, [])]
+    if digit and prefs.auto_remove_notes:
+        for peer in PEERS[cell]:
+            if digit in board.notes[peer]:
+                notes = [d for d in board.notes[peer] if d != digit]
+                changes.append(_change(board, peer, board.values[peer], notes))
+    return [c for c in changes if c]
+
+
+def _check_playing(game: Game) -> None:
+    if game.status != Game.Status.PLAYING:
+        raise Conflict("This game is over.")
+
+
+def _check_version(game: Game, version: int) -> None:
+    if version != game.version:
+        raise Conflict("The game changed in another window; here is its current state.")
+
+
+def _check_cell(game: Game, cell: int) -> None:
+    if game.puzzle.givens[cell] != "0":
+        raise GameError(f"{cell_name(cell)} is a given and cannot change.")
+
+
+def _touch(game: Game, now: datetime.datetime) -> None:
+    """Close a clock interval that went idle, start the clock if paused, note the request."""
+    if game.resumed_at is not None and now > game.seen_at + datetime.timedelta(
+        seconds=IDLE_SECONDS
+    ):
+        game.active_seconds = game.elapsed(now)
+        game.resumed_at = now
+    if game.resumed_at is None and game.status == Game.Status.PLAYING:
+        game.resumed_at = now
+    game.seen_at = now
+
+
+def _commit(game: Game, board: Board, entry: dict | None, expected: int, **counters: int) -> Game:
+    """Save a board change if the game is still at the version the player saw."""
+    now = timezone.now()
+    _touch(game, now)
+    fields = {
+        "seen_at": game.seen_at,
+        "resumed_at": game.resumed_at,
+        "active_seconds": game.active_seconds,
+    }
+    if entry is not None:
+        game.values, game.notes = board.grid(), board.notes
+        game.moves = [*game.moves, entry]
+        game.undone = []
+        game.version = expected + 1
+        fields |= {"values": game.values, "notes": game.notes, "moves": game.moves}
+        fields |= {"undone": [], "version": game.version, "updated_at": now}
+        if game.values == game.puzzle.solution:
+            _finish(game, Game.Status.SOLVED, now)
+            fields |= _end_fields(game)
+    for name, increment in counters.items():
+        if increment:
+            setattr(game, name, getattr(game, name) + increment)
+            fields[name] = F(name) + increment
+    if not Game.objects.filter(pk=game.pk, version=expected).update(**fields):
+        raise Conflict("The game changed in another window; here is its current state.")
+    return game
+
+
+def _finish(game: Game, status: str, now: datetime.datetime) -> None:
+    game.active_seconds = game.elapsed(now)
+    game.resumed_at = None
+    game.status = status
+    game.finished_at = now
+
+
+def _end_fields(game: Game) -> dict:
+    return {
+        "status": game.status,
+        "finished_at": game.finished_at,
+        "active_seconds": game.active_seconds,
+        "resumed_at": None,
+    }
+
+
+def move(game: Game, cell: int, digit: int, mode: str, version: int, prefs: Preferences) -> Game:
+    """A digit in a cell (mode "value", 0 clears) or a note toggled (mode "note", 0 clears
+    the cell's notes)."""
+    _check_playing(game)
+    _check_version(game, version)
+    _check_cell(game, cell)
+    board = Board.of(game)
+    mistakes = 0
+    if mode == "value":
+        changes = _place(board, cell, digit, prefs)
+        if changes and digit and str(digit) != game.puzzle.solution[cell]:
+            mistakes = 1
+    else:
+        if board.values[cell]:
+            name = cell_name(cell)
+            raise GameError(f"{name} holds a digit; clear it before writing notes there.")
+        notes = [] if digit == 0 else sorted(set(board.notes[cell]) ^ {digit})
+        changes = [c for c in [_change(board, cell, 0, notes)] if c]
+    entry = {"kind": mode, "cell": cell, "digit": digit, "changes": changes} if changes else None
+    return _commit(game, board, entry, version, mistakes=mistakes)
+
+
+def _replay(board: Board, changes: list[dict], side: str) -> None:
+    for change in changes:
+        value, notes = change[side]
+        board.values[change["cell"]], board.notes[change["cell"]] = value, list(notes)
+
+
+def undo(game: Game, version: int) -> Game:
+    """Take back the last change."""
+    return _step_back_or_forth(game, version, "moves", "undone", "before")
+
+
+def redo(game: Game, version: int) -> Game:
+    """Put back the last change taken back."""
+    return _step_back_or_forth(game, version, "undone", "moves", "after")
+
+
+def _step_back_or_forth(game: Game, version: int, source: str, target: str, side: str) -> Game:
+    _check_playing(game)
+    _check_version(game, version)
+    stack = getattr(game, source)
+    if not stack:
+        raise Conflict("Nothing to undo." if source == "moves" else "Nothing to redo.")
+    entry, rest = stack[-1], stack[:-1]
+    board = Board.of(game)
+    _replay(board, reversed(entry["changes"]) if side == "before" else entry["changes"], side)
+    now = timezone.now()
+    _touch(game, now)
+    game.values, game.notes = board.grid(), board.notes
+    setattr(game, source, rest)
+    setattr(game, target, [*getattr(game, target), entry])
+    game.version = version + 1
+    fields = {
+        "values": game.values,
+        "notes": game.notes,
+        source: rest,
+        target: getattr(game, target),
+        "version": game.version,
+        "seen_at": now,
+        "resumed_at": game.resumed_at,
+        "active_seconds": game.active_seconds,
+        "updated_at": now,
+    }
+    if game.values == game.puzzle.solution:
+        _finish(game, Game.Status.SOLVED, now)
+        fields |= _end_fields(game)
+    if not Game.objects.filter(pk=game.pk, version=version).update(**fields):
+        raise Conflict("The game changed in another window; here is its current state.")
+    return game
+
+
+# Help ---------------------------------------------------------------------------------
+
+
+def hint(game: Game, level: int, version: int, prefs: Preferences) -> tuple[Game, dict]:
+    """The next step on the player's own board, told at a level: 1 the technique and where
+    to look, 2 the cells involved, 3 the step explained and applied. Each one is counted."""
+    _check_playing(game)
+    _check_version(game, version)
+    board = Board.of(game)
+    step = engine.next_step(board.grid(), board.notes, puzzle=game.puzzle.givens)
+    if step is None:
+        raise Conflict("The board is complete.")
+    told = {"level": level, "technique": step.technique, "region": step.region}
+    if level >= 2:
+        told["cells"] = list(step.cells)
+    if level < 3:
+        return _commit(game, board, None, version, hints=1), told
+    told |= {
+        "explanation": step.explanation,
+        "placements": [list(p) for p in step.placements],
+        "eliminations": [list(e) for e in step.eliminations],
+    }
+    changes = _apply_step(board, step, game, prefs)
+    entry = {"kind": "hint", "technique": step.technique, "changes": changes} if changes else None
+    return _commit(game, board, entry, version, hints=1), told
+
+
+def _apply_step(board: Board, step: engine.Step, game: Game, prefs: Preferences) -> list[dict]:
+    """Carry a step out on the player's board, mistakes included."""
+    changes: list[dict | None] = []
+    if step.technique == "Mistake":
+        changes += [_change(board, c, 0, []) for c in step.cells]
+    elif step.technique == "Conflict":
+        changes.append(_change(board, step.cells[-1], 0, []))
+    elif step.technique == "Missing Candidate":
+        (cell,) = step.cells
+        changes.append(_change(board, cell, 0, _candidates(board, cell)))
+    for cell, digit in step.placements:
+        changes += _place(board, cell, digit, prefs)
+    for cell, digit in step.eliminations:
+        notes = board.notes[cell] or _candidates(board, cell)
+        changes.append(_change(board, cell, 0, [d for d in notes if d != digit]))
+    return [c for c in changes if c]
+
+
+def _candidates(board: Board, cell: int) -> list[int]:
+    seen = {board.values[p] for p in PEERS[cell]}
+    return [d for d in range(1, 10) if d not in seen]
+
+
+def reveal(game: Game, cell: int, version: int, prefs: Preferences) -> Game:
+    """Fill a cell with its solution digit; counted as assisted, like a level-3 hint."""
+    _check_playing(game)
+    _check_version(game, version)
+    _check_cell(game, cell)
+    board = Board.of(game)
+    digit = int(game.puzzle.solution[cell])
+    if board.values[cell] == digit:
+        raise GameError(f"{cell_name(cell)} is already right.")
+    changes = _place(board, cell, digit, prefs)
+    entry = {"kind": "reveal", "cell": cell, "digit": digit, "changes": changes}
+    return _commit(game, board, entry, version, reveals=1)
+
+
+def check(game: Game) -> list[int]:
+    """Where did I go wrong: the first digit on the board that is not the solution's."""
+    _check_playing(game)
+    return _wrong_cells(game)[:1]
+
+
+# The clock and the end ----------------------------------------------------------------
+
+
+def pause(game: Game) -> Game:
+    """Stop the clock."""
+    _check_playing(game)
+    now = timezone.now()
+    if game.resumed_at is not None:
+        game.active_seconds = game.elapsed(now)
+        game.resumed_at = None
+    game.seen_at = now
+    Game.objects.filter(pk=game.pk, status=Game.Status.PLAYING).update(
+        active_seconds=game.active_seconds, resumed_at=None, seen_at=now
+    )
+    return game
+
+
+def resume(game: Game) -> Game:
+    """Start the clock again (the page also calls this each minute while it is shown)."""
+    _check_playing(game)
+    _touch(game, timezone.now())
+    Game.objects.filter(pk=game.pk, status=Game.Status.PLAYING).update(
+        active_seconds=game.active_seconds, resumed_at=game.resumed_at, seen_at=game.seen_at
+    )
+    return game
+
+
+def give_up(game: Game) -> Game:
+    """End the game unsolved; the solution is shown from now on."""
+    _check_playing(game)
+    now = timezone.now()
+    _touch(game, now)
+    _finish(game, Game.Status.GAVE_UP, now)
+    Game.objects.filter(pk=game.pk, status=Game.Status.PLAYING).update(
+        **_end_fields(game), seen_at=now, updated_at=now
+    )
+    return game
+
+
+def solution_path(game: Game) -> list[dict]:
+    """After the game: the engine's logical solve of the original puzzle, step by step,
+    each with the board as it stood before the step."""
+    if game.status == Game.Status.PLAYING:
+        raise Conflict("The solving path is shown once the game is over.")
+    board = Board([int(ch) for ch in game.puzzle.givens], [])
+    board.notes = [_candidates(board, c) if not board.values[c] else [] for c in range(81)]
+    path = []
+    for step in engine.grade(game.puzzle.givens).steps:
+        path.append(
+            {"values": board.grid(), "candidates": [list(n) for n in board.notes], **step.as_dict()}
+        )
+        for cell, digit in step.placements:
+            board.values[cell], board.notes[cell] = digit, []
+            for peer in PEERS[cell]:
+                if digit in board.notes[peer]:
+                    board.notes[peer].remove(digit)
+        for cell, digit in step.eliminations:
+            if digit in board.notes[cell]:
+                board.notes[cell].remove(digit)
+    return path

@@ -1,0 +1,219 @@
+"""A player's history and statistics, daily streaks, and the daily leaderboards."""
+
+from __future__ import annotations
+
+import datetime
+import statistics
+from dataclasses import dataclass
+
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.html import escape
+
+from .daily import today
+from .models import DailyPuzzle, Difficulty, Game
+from .players import Player
+
+
+def history(player: Player, difficulty: str = "", status: str = "") -> QuerySet[Game]:
+    """The player's games, newest first, optionally of one difficulty and status."""
+    games = player.games().select_related("puzzle", "daily").order_by("-updated_at", "-pk")
+    if difficulty in Difficulty.values:
+        games = games.filter(puzzle__difficulty=difficulty)
+    if status in Game.Status.values:
+        games = games.filter(status=status)
+    return games
+
+
+def _daily_dates(player: Player) -> set[datetime.date]:
+    """Dates whose daily puzzle the player solved on the day itself."""
+    solved = player.games().filter(status=Game.Status.SOLVED, daily__isnull=False)
+    dates = set()
+    for finished, date in solved.values_list("finished_at", "daily__date"):
+        if finished and timezone.localtime(finished).date() == date:
+            dates.add(date)
+    return dates
+
+
+def streaks(player: Player) -> tuple[int, int]:
+    """(current, best) runs of consecutive days with a daily solved that day. The current
+    run still counts until today is over, if yesterday was solved."""
+    dates = _daily_dates(player)
+    best = run = 0
+    for date in sorted(dates):
+        run = run + 1 if date - datetime.timedelta(days=1) in dates else 1
+        best = max(best, run)
+    day = today() if today() in dates else today() - datetime.timedelta(days=1)
+    current = 0
+    while day in dates:
+        current += 1
+        day -= datetime.timedelta(days=1)
+    return current, best
+
+
+@dataclass
+class DifficultyStats:
+    difficulty: str
+    played: int
+    solved: int
+    best: float | None  # clean solves only
+    average: float | None
+    median: float | None
+
+
+def by_difficulty(player: Player) -> list[DifficultyStats]:
+    """Played, solved, best (clean solves), average and median solve time per difficulty."""
+    rows = player.games().values_list(
+        "puzzle__difficulty", "status", "active_seconds", "hints", "reveals"
+    )
+    result = []
+    for difficulty in Difficulty.values:
+        mine = [r for r in rows if r[0] == difficulty]
+        times = [r[2] for r in mine if r[1] == Game.Status.SOLVED]
+        clean = [r[2] for r in mine if r[1] == Game.Status.SOLVED and not r[3] and not r[4]]
+        result.append(
+            DifficultyStats(
+                difficulty,
+                played=len(mine),
+                solved=len(times),
+                best=min(clean) if clean else None,
+                average=statistics.fmean(times) if times else None,
+                median=statistics.median(times) if times else None,
+            )
+        )
+    return result
+
+
+@dataclass
+class BoardRow:
+    rank: int
+    name: str
+    seconds: float
+    mistakes: int
+    is_you: bool
+
+
+def leaderboard(daily: DailyPuzzle, player: Player, limit: int = 20) -> list[BoardRow]:
+    """The day's clean solves (no hints, no reveals), fastest first; the player's own row
+    is added at its rank when it falls outside the top."""
+    solves = (
+        daily.games.filter(status=Game.Status.SOLVED, hints=0, reveals=0)
+        .select_related("user")
+        .order_by("active_seconds", "finished_at")
+    )
+    rows, found = [], player.user is None and player.guest_id is None
+    for rank, game in enumerate(solves, 1):
+        is_you = (
+            game.user_id is not None and game.user_id == getattr(player.user, "pk", None)
+        ) or (game.guest_id is not None and game.guest_id == player.guest_id)
+        if rank <= limit or is_you:
+            name = game.user.username if game.user else "a guest"
+            rows.append(BoardRow(rank, name, game.active_seconds, game.mistakes, is_you))
+        found = found or is_you
+        if rank >= limit and found:
+            break
+    return rows
+
+
+def clock(seconds: float | None) -> str:
+    """12:34, or 1:02:03 past the hour."""
+    if seconds is None:
+        return "—"
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+COLOURS = {"easy": "#2e7d32", "medium": "#1565c0", "hard": "#ef6c00", "expert": "#c62828"}
+MARKS = {"easy": "circle", "medium": "square", "hard": "diamond", "expert": "triangle"}
+
+
+def solve_time_chart(player: Player, width: int = 640, height: int = 260) -> str:
+    """An SVG chart of solve times (minutes) over time, one series per difficulty."""
+    solved = list(
+        player.games()
+        .filter(status=Game.Status.SOLVED, finished_at__isnull=False)
+        .order_by("finished_at")
+        .values_list("finished_at", "active_seconds", "puzzle__difficulty")
+    )
+    label = "Solve times over time"
+    if not solved:
+        return ""
+    left, right, top, bottom = 48, 12, 12, 36
+    first, last = solved[0][0], solved[-1][0]
+    span = max((last - first).total_seconds(), 1.0)
+    longest = max(s for _, s, _ in solved) / 60 or 1.0
+    scale = _nice_ceiling(longest)
+
+    def x(when: datetime.datetime) -> float:
+        return left + (width - left - right) * (
+            (when - first).total_seconds() / span if span > 1 else 0.5
+        )
+
+    def y(seconds: float) -> float:
+        return top + (height - top - bottom) * (1 - seconds / 60 / scale)
+
+    parts = [
+        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-label="{label}" '
+        f'xmlns="http://www.w3.org/2000/svg"><title>{label}</title>'
+    ]
+    for i in range(5):
+        value = scale * i / 4
+        py = y(value * 60)
+        parts.append(
+            f'<line class="grid-line" x1="{left}" x2="{width - right}" '
+            f'y1="{py:.1f}" y2="{py:.1f}"/>'
+        )
+        parts.append(
+            f'<text class="axis" x="{left - 6}" y="{py + 4:.1f}" text-anchor="end">{value:g}</text>'
+        )
+    parts.append(
+        f'<text class="axis" x="12" y="{top + 4}" transform="rotate(-90 12 {top + 4})" '
+        f'text-anchor="end">minutes</text>'
+    )
+    for when in (first, last) if span > 1 else (first,):
+        date = timezone.localtime(when).date()
+        anchor = "start" if when == first else "end"
+        parts.append(
+            f'<text class="axis" x="{x(when):.1f}" y="{height - 12}" '
+            f'text-anchor="{anchor}">{date:%d %b %Y}</text>'
+        )
+    for difficulty in Difficulty.values:
+        points = [(x(w), y(s), w, s) for w, s, d in solved if d == difficulty]
+        if not points:
+            continue
+        colour = COLOURS[difficulty]
+        if len(points) > 1:
+            path = " ".join(f"{px:.1f},{py:.1f}" for px, py, _, _ in points)
+            parts.append(
+                f'<polyline class="series" points="{path}" stroke="{colour}" fill="none"/>'
+            )
+        for px, py, when, seconds in points:
+            tip = escape(f"{difficulty}, {timezone.localtime(when):%d %b %Y}: {clock(seconds)}")
+            parts.append(_mark(MARKS[difficulty], px, py, colour, tip))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _mark(shape: str, x: float, y: float, colour: str, tip: str) -> str:
+    """A point that differs by shape as well as colour."""
+    title = f"<title>{tip}</title>"
+    if shape == "circle":
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="{colour}">{title}</circle>'
+    if shape == "square":
+        corner = f'x="{x - 4:.1f}" y="{y - 4:.1f}"'
+        return f'<rect {corner} width="8" height="8" fill="{colour}">{title}</rect>'
+    if shape == "diamond":
+        pts = f"{x:.1f},{y - 5:.1f} {x + 5:.1f},{y:.1f} {x:.1f},{y + 5:.1f} {x - 5:.1f},{y:.1f}"
+    else:
+        pts = f"{x:.1f},{y - 5:.1f} {x + 5:.1f},{y + 4:.1f} {x - 5:.1f},{y + 4:.1f}"
+    return f'<polygon points="{pts}" fill="{colour}">{title}</polygon>'
+
+
+def _nice_ceiling(value: float) -> float:
+    """The axis top: 1, 2, 5, 10, 15, 20, 30, 45, 60, 90, 120 ... minutes."""
+    for step in (1, 2, 5, 10, 15, 20, 30, 45, 60, 90, 120, 180, 240):
+        if value <= step:
+            return float(step)
+    return float(int(value) + 1)
