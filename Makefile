@@ -3,6 +3,8 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test bench lint format clean
 
@@ -18,7 +20,12 @@ run: $(STAMP)
 	$(PY) manage.py seed_pool --difficulty all --count 5 --top-up --now
 	$(PY) -m sudokusite.launcher
 
-test: $(STAMP)
+# The browser tests drive Debian's Chromium; install it when it is missing.
+$(CHROMIUM):
+	$(SUDO) apt-get update -qq
+	$(SUDO) apt-get install -y -qq chromium
+
+test: $(STAMP) $(CHROMIUM)
 	$(PY) -m pytest -n auto
 
 bench: $(STAMP)

@@ -1,0 +1,77 @@
+"""A real Chromium (Debian's) driven by Playwright against the live test server."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+import engine
+from puzzles import pool
+from puzzles.models import Game, Puzzle
+
+# Playwright's sync API keeps an event loop open in this thread; the test's own database
+# calls are ordinary blocking ones, which Django would otherwise refuse there.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = Path("/usr/bin/chromium")
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def browser() -> Browser:
+    assert CHROMIUM.exists(), "Chromium is missing: `make test` installs Debian's chromium package"
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser, live_server) -> Page:
+    """A fresh browser context (a new guest), failing the test on any script error."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.base = live_server.url
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+@pytest.fixture
+def stock(transactional_db) -> None:
+    rng = random.Random(7)
+    pool.insert_new(
+        [pool.puzzle_row(engine.make_puzzle(d, seed=rng)) for d in ["easy"] * 4 + ["medium"] * 2]
+    )
+
+
+def open_new_game(page: Page, difficulty: str = "easy") -> Game:
+    page.goto(page.base + "/")
+    page.click(f"[data-new-game={difficulty}]")
+    page.wait_for_selector("[data-board]")
+    game_id = int(page.url.rstrip("/").split("/")[-1])
+    page.wait_for_function("document.querySelector('[data-saved]').textContent === 'Saved'")
+    return Game.objects.select_related("puzzle").get(pk=game_id)
+
+
+def wait_saved(page: Page) -> None:
+    page.wait_for_function("document.querySelector('[data-saved]').textContent === 'Saved'")
+
+
+def solution_of(game: Game) -> str:
+    return Puzzle.objects.get(pk=game.puzzle_id).solution

@@ -1,0 +1,114 @@
+"""Whole games played through the page in Chromium, with the mouse and with the keyboard."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzles.models import Game
+
+from .conftest import open_new_game, solution_of, wait_saved
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def cell(page, index: int):
+    return page.locator(f'[data-cell="{index}"]')
+
+
+def test_a_whole_game_with_the_mouse_using_notes_and_undo(page, stock):
+    game = open_new_game(page)
+    solution = solution_of(game)
+    blanks = [i for i, ch in enumerate(game.puzzle.givens) if ch == "0"]
+
+    first = blanks[0]
+    cell(page, first).click()
+    page.click('[data-action="notes"]')
+    page.click('[data-digit="1"]')
+    page.click('[data-digit="2"]')
+    wait_saved(page)
+    assert cell(page, first).locator("[data-note='1']").inner_text() == "1"
+    page.click('[data-action="notes"]')
+
+    wrong = next(d for d in "123456789" if d != solution[first])
+    page.click(f'[data-digit="{wrong}"]')
+    wait_saved(page)
+    assert cell(page, first).get_attribute("data-value") == wrong
+    page.click('[data-action="undo"]')
+    wait_saved(page)
+    assert cell(page, first).get_attribute("data-value") == "0"
+
+    for index in blanks:
+        cell(page, index).click()
+        page.click(f'[data-digit="{solution[index]}"]')
+    page.wait_for_selector('[data-status="solved"]')
+    assert page.locator("[data-finished]").is_visible()
+    game.refresh_from_db()
+    assert game.status == Game.Status.SOLVED and game.values == solution
+
+
+def test_a_whole_game_with_the_keyboard_only(page, stock):
+    game = open_new_game(page)
+    solution = solution_of(game)
+    blanks = [i for i, ch in enumerate(game.puzzle.givens) if ch == "0"]
+    at = blanks[0]  # the page selects the first empty cell
+    page.keyboard.press("n")
+    page.keyboard.press("4")
+    page.keyboard.press("n")
+    page.keyboard.press("Control+z")
+    wait_saved(page)
+    assert cell(page, at).locator("[data-note='4']").inner_text() == ""
+    for index in blanks:
+        rows, cols = index // 9 - at // 9, index % 9 - at % 9
+        for _ in range(abs(rows)):
+            page.keyboard.press("ArrowDown" if rows > 0 else "ArrowUp")
+        for _ in range(abs(cols)):
+            page.keyboard.press("ArrowRight" if cols > 0 else "ArrowLeft")
+        at = index
+        assert cell(page, at).get_attribute("aria-selected") == "true"
+        page.keyboard.press(solution[index])
+    page.wait_for_selector('[data-status="solved"]')
+    game.refresh_from_db()
+    assert game.status == Game.Status.SOLVED
+
+
+def test_reloading_mid_game_keeps_digits_and_notes(page, stock):
+    game = open_new_game(page)
+    solution = solution_of(game)
+    a, b = [i for i, ch in enumerate(game.puzzle.givens) if ch == "0"][:2]
+    cell(page, a).click()
+    page.keyboard.press(solution[a])
+    cell(page, b).click()
+    page.keyboard.press("Shift+7")
+    wait_saved(page)
+    page.reload()
+    page.wait_for_selector("[data-board]")
+    assert cell(page, a).get_attribute("data-value") == solution[a]
+    assert cell(page, b).locator("[data-note='7']").inner_text() == "7"
+    assert "notes 7" in cell(page, b).get_attribute("aria-label")
+
+
+def test_the_board_is_hidden_while_paused(page, stock):
+    game = open_new_game(page)
+    given = next(i for i, ch in enumerate(game.puzzle.givens) if ch != "0")
+    value = cell(page, given).locator(".value")
+    assert value.is_visible()
+    page.click('[data-action="pause"]')
+    page.wait_for_selector("[data-pause-cover]:not([hidden])")
+    assert not value.is_visible()
+    assert page.locator('[data-status="playing"]').inner_text() == "Paused"
+    game.refresh_from_db()
+    assert game.resumed_at is None
+    page.click('[data-action="resume"]')
+    page.wait_for_selector("[data-pause-cover]", state="hidden")
+    assert value.is_visible()
+
+
+def test_a_hint_highlights_the_cells_involved(page, stock):
+    open_new_game(page)
+    page.click('[data-action="hint"]')
+    page.wait_for_selector("[data-hint-panel]:not([hidden])")
+    assert page.locator(".cell.hinted").count() == 0
+    page.click('[data-action="hint-more"]')
+    page.wait_for_selector(".cell.hinted")
+    assert "look at" in page.locator("[data-hint-text]").inner_text()
+    assert page.locator("[data-hints]").inner_text() == "2"

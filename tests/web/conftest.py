@@ -1,0 +1,76 @@
+"""Puzzles in stock and helpers to play them through the URLs."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import engine
+from puzzles import pool
+from puzzles.models import Game, Puzzle
+
+
+@pytest.fixture
+def stocked(db) -> dict[str, list[Puzzle]]:
+    """A few fresh puzzles of every difficulty."""
+    rng = random.Random(2026)
+    rows = [
+        pool.puzzle_row(engine.make_puzzle(d, seed=rng))
+        for d in ("easy", "easy", "easy", "medium", "medium", "hard", "hard", "expert", "expert")
+    ]
+    pool.insert_new(rows)
+    return {
+        d: list(Puzzle.objects.filter(difficulty=d)) for d in ("easy", "medium", "hard", "expert")
+    }
+
+
+def start(client, difficulty: str = "easy") -> Game:
+    """Start a game through the site, as the client's player."""
+    response = client.post(f"/play/{difficulty}/")
+    assert response.status_code == 302, response
+    return Game.objects.get(pk=int(response["Location"].strip("/").split("/")[-1]))
+
+
+def post(client, game: Game | int, action: str, body: object = None, **extra):
+    """POST JSON to a game's API endpoint."""
+    pk = game.pk if isinstance(game, Game) else game
+    data = body if isinstance(body, (str, bytes)) else json.dumps(body or {})
+    return client.post(f"/api/games/{pk}/{action}", data, content_type="application/json", **extra)
+
+
+def state(client, game: Game | int) -> dict:
+    pk = game.pk if isinstance(game, Game) else game
+    response = client.get(f"/api/games/{pk}")
+    assert response.status_code == 200
+    return response.json()
+
+
+def play_to_the_end(client, game: Game) -> dict:
+    """Fill every empty cell with its solution digit, move by move."""
+    puzzle = game.puzzle
+    current = state(client, game)
+    for cell, ch in enumerate(puzzle.givens):
+        if ch == "0" and current["values"][cell] != puzzle.solution[cell]:
+            response = post(
+                client,
+                game,
+                "moves",
+                {
+                    "cell": cell,
+                    "digit": int(puzzle.solution[cell]),
+                    "mode": "value",
+                    "version": current["version"],
+                },
+            )
+            assert response.status_code == 200, response.json()
+            current = response.json()
+    return current
+
+
+@pytest.fixture
+def player(client, alice):
+    """A client logged in as alice."""
+    client.force_login(alice)
+    return client

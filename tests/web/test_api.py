@@ -1,0 +1,383 @@
+"""The game API: moves, notes, undo and redo, help, the clock, the end, and every way a
+client can get it wrong."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+import time_machine
+from django.test import Client
+
+from puzzles.models import Game
+
+from .conftest import play_to_the_end, post, start, state
+
+pytestmark = pytest.mark.django_db
+
+
+def empty_cells(game: Game) -> list[int]:
+    return [c for c, ch in enumerate(game.puzzle.givens) if ch == "0"]
+
+
+def wrong_digit(game: Game, cell: int) -> int:
+    """A digit that is not the solution's, preferring one no given in sight rules out."""
+    seen = _peer_givens(game, cell)
+    wrong = [d for d in range(1, 10) if str(d) != game.puzzle.solution[cell]]
+    return next((d for d in wrong if str(d) not in seen), wrong[0])
+
+
+def _peer_givens(game: Game, cell: int) -> set[str]:
+    return {
+        game.puzzle.givens[p]
+        for p in range(81)
+        if p // 9 == cell // 9
+        or p % 9 == cell % 9
+        or (p // 27, p % 9 // 3) == (cell // 27, cell % 9 // 3)
+    }
+
+
+def test_a_new_game_starts_from_a_post_and_shows_its_state(player, stocked):
+    game = start(player)
+    assert game.user.username == "alice"
+    body = state(player, game)
+    assert set(body) >= {
+        "id",
+        "puzzle",
+        "values",
+        "notes",
+        "status",
+        "version",
+        "elapsed",
+        "mistakes",
+        "hints",
+    }
+    assert body["puzzle"] == body["values"] == game.puzzle.givens
+    assert body["notes"] == [[] for _ in range(81)]
+    assert (body["status"], body["version"], body["mistakes"], body["hints"]) == (
+        "playing",
+        0,
+        0,
+        0,
+    )
+    assert player.get("/play/easy/").status_code == 405
+    assert player.post("/play/impossible/").status_code == 404
+
+
+def test_a_move_places_a_digit_and_bumps_the_version(player, stocked):
+    game = start(player)
+    cell = empty_cells(game)[0]
+    digit = int(game.puzzle.solution[cell])
+    body = post(
+        player, game, "moves", {"cell": cell, "digit": digit, "mode": "value", "version": 0}
+    ).json()
+    assert body["values"][cell] == str(digit)
+    assert body["version"] == 1 and body["can_undo"]
+    assert body["mistakes"] == 0
+    assert state(player, game)["values"][cell] == str(digit)  # stored, not just echoed
+
+
+def test_a_wrong_digit_counts_a_mistake_and_is_marked_when_marking_is_on(player, stocked):
+    game = start(player)
+    cell = empty_cells(game)[0]
+    body = post(
+        player, game, "moves", {"cell": cell, "digit": wrong_digit(game, cell), "version": 0}
+    ).json()
+    assert body["mistakes"] == 1
+    assert body["wrong"] == [cell]
+    player.post("/settings/", {"theme": "system", "show_timer": "on"})  # marking and auto-notes off
+    assert state(player, game)["wrong"] == []
+
+
+def test_notes_toggle_and_clear_and_placing_a_digit_removes_it_from_peer_notes(player, stocked):
+    game = start(player)
+    first, *others = empty_cells(game)
+    digit = int(game.puzzle.solution[first])
+    peer = next(c for c in others if c // 9 == first // 9)
+    version = 0
+    for cell, d in [(peer, digit), (peer, 4 if digit != 4 else 5), (first, 1)]:
+        version = post(
+            player, game, "moves", {"cell": cell, "digit": d, "mode": "note", "version": version}
+        ).json()["version"]
+    body = state(player, game)
+    assert sorted(body["notes"][peer]) == sorted({digit, 4 if digit != 4 else 5})
+    body = post(
+        player, game, "moves", {"cell": first, "digit": digit, "mode": "value", "version": version}
+    ).json()
+    assert digit not in body["notes"][peer]  # auto-removed from the peer
+    assert body["notes"][first] == []
+    body = post(player, game, "undo", {"version": body["version"]}).json()
+    assert digit in body["notes"][peer] and body["notes"][first] == [1]  # undo brings both back
+    body = post(
+        player,
+        game,
+        "moves",
+        {"cell": peer, "digit": 0, "mode": "note", "version": body["version"]},
+    ).json()
+    assert body["notes"][peer] == []
+
+
+def test_undo_and_redo_walk_the_server_log(player, stocked):
+    game = start(player)
+    a, b = empty_cells(game)[:2]
+    v = post(player, game, "moves", {"cell": a, "digit": 3, "version": 0}).json()["version"]
+    v = post(player, game, "moves", {"cell": b, "digit": 4, "version": v}).json()["version"]
+    body = post(player, game, "undo", {"version": v}).json()
+    assert body["values"][b] == "0" and body["values"][a] == "3" and body["can_redo"]
+    body = post(player, game, "undo", {"version": body["version"]}).json()
+    assert body["values"][a] == "0" and not body["can_undo"]
+    response = post(player, game, "undo", {"version": body["version"]})
+    assert response.status_code == 409 and "Nothing to undo" in response.json()["error"]
+    body = post(player, game, "redo", {"version": body["version"]}).json()
+    assert body["values"][a] == "3"
+    body = post(player, game, "moves", {"cell": b, "digit": 5, "version": body["version"]}).json()
+    assert not body["can_redo"]  # a new move drops what was undone
+    assert Game.objects.get(pk=game.pk).version == body["version"] == 6
+
+
+def test_solving_ends_the_game_and_only_then_shows_the_solution(player, stocked):
+    game = start(player)
+    assert game.puzzle.solution not in player.get(f"/api/games/{game.pk}").content.decode()
+    body = play_to_the_end(player, game)
+    assert body["status"] == "solved"
+    assert body["solution"] == game.puzzle.solution
+    assert body["clean"] is True
+    response = post(
+        player,
+        game,
+        "moves",
+        {"cell": empty_cells(game)[0], "digit": 1, "version": body["version"]},
+    )
+    assert response.status_code == 409 and "over" in response.json()["error"]
+    game.refresh_from_db()
+    assert game.finished_at and game.resumed_at is None
+
+
+def test_the_solution_never_leaves_the_server_while_the_game_runs(player, stocked):
+    game = start(player)
+    solution = game.puzzle.solution
+    pages = [
+        player.get(f"/games/{game.pk}/"),
+        player.get(f"/api/games/{game.pk}"),
+        post(player, game, "hint", {"level": 2}),
+        post(player, game, "check"),
+        post(player, game, "pause"),
+        post(player, game, "resume"),
+        post(player, game, "moves", {"cell": 81, "digit": 1, "version": 0}),
+        player.get(f"/api/games/{game.pk}/path"),
+        player.get("/"),
+        player.get("/history/"),
+    ]
+    for response in pages:
+        assert solution not in response.content.decode(), response.request["PATH_INFO"]
+
+
+def test_hints_come_in_three_levels_each_counted(player, stocked):
+    game = start(player)
+    one = post(player, game, "hint", {"level": 1, "version": 0}).json()
+    assert set(one["hint"]) == {"level", "technique", "region"}
+    two = post(player, game, "hint", {"level": 2}).json()
+    assert two["hint"]["cells"] and two["version"] == 0  # telling changes nothing on the board
+    three = post(player, game, "hint", {"level": 3}).json()
+    assert three["hint"]["explanation"]
+    (cell, digit), *_ = three["hint"]["placements"]
+    assert three["values"][cell] == str(digit) == game.puzzle.solution[cell]
+    assert three["hints"] == 3 and three["version"] == 1
+
+
+def test_a_hint_points_out_a_wrong_digit_first(player, stocked):
+    game = start(player)
+    cell = next(
+        c for c in empty_cells(game) if str(wrong_digit(game, c)) not in _peer_givens(game, c)
+    )
+    post(player, game, "moves", {"cell": cell, "digit": wrong_digit(game, cell), "version": 0})
+    body = post(player, game, "hint", {"level": 2}).json()
+    assert body["hint"]["technique"] == "Mistake"
+    assert body["hint"]["cells"] == [cell]
+    body = post(player, game, "hint", {"level": 3}).json()
+    assert body["values"][cell] == "0"  # the full step takes the wrong digit out
+
+
+def test_reveal_fills_a_cell_and_marks_the_game_assisted(player, stocked):
+    game = start(player)
+    cell = empty_cells(game)[0]
+    body = post(player, game, "reveal", {"cell": cell, "version": 0}).json()
+    assert body["values"][cell] == game.puzzle.solution[cell]
+    assert body["reveals"] == 1
+    given = game.puzzle.givens.index(next(ch for ch in game.puzzle.givens if ch != "0"))
+    assert post(player, game, "reveal", {"cell": given}).status_code == 400
+    body = play_to_the_end(player, game)
+    assert body["status"] == "solved" and body["clean"] is False
+
+
+def test_check_names_the_first_wrong_digit(player, stocked):
+    game = start(player)
+    cells = empty_cells(game)
+    v = post(
+        player,
+        game,
+        "moves",
+        {"cell": cells[0], "digit": int(game.puzzle.solution[cells[0]]), "version": 0},
+    )
+    v = v.json()["version"]
+    post(
+        player,
+        game,
+        "moves",
+        {"cell": cells[3], "digit": wrong_digit(game, cells[3]), "version": v},
+    )
+    assert post(player, game, "check").json()["check"] == {"wrong": [cells[3]]}
+    assert post(player, game, "check").json()["hints"] == 0
+
+
+def test_the_clock_is_the_servers_and_stops_while_paused(player, stocked):
+    with time_machine.travel(
+        datetime.datetime(2026, 5, 1, 12, 0, tzinfo=datetime.UTC), tick=False
+    ) as clock:
+        game = start(player)
+        post(player, game, "resume")
+        clock.shift(30)
+        assert state(player, game)["elapsed"] == 30
+        post(player, game, "pause")
+        clock.shift(120)
+        paused = state(player, game)
+        assert paused["elapsed"] == 30 and paused["paused"]
+        post(player, game, "resume")
+        clock.shift(15)
+        cell = empty_cells(game)[0]
+        body = post(
+            player, game, "moves", {"cell": cell, "digit": 1, "version": 0, "elapsed": 1}
+        ).json()
+        assert body["elapsed"] == 45  # a client cannot post its own time
+        clock.shift(3600)  # the tab was left open, nobody there
+        assert state(player, game)["elapsed"] == 45 + 300
+
+
+def test_giving_up_shows_the_solution_and_the_solving_path(player, stocked):
+    game = start(player)
+    assert player.get(f"/api/games/{game.pk}/path").status_code == 409
+    body = post(player, game, "give-up").json()
+    assert body["status"] == "gave_up" and body["solution"] == game.puzzle.solution
+    path = player.get(f"/api/games/{game.pk}/path").json()["path"]
+    assert path[0]["values"] == game.puzzle.givens
+    assert all(step["explanation"] for step in path)
+    assert post(player, game, "hint").status_code == 409
+
+
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        ({"cell": 81, "digit": 1, "version": 0}, "cell must be a whole number from 0 to 80"),
+        ({"cell": -1, "digit": 1, "version": 0}, "cell must be"),
+        ({"cell": 3, "digit": 10, "version": 0}, "digit must be a whole number from 0 to 9"),
+        ({"cell": 3, "digit": "5", "version": 0}, "digit must be"),
+        ({"cell": True, "digit": 5, "version": 0}, "cell must be"),
+        ({"cell": 3.0, "digit": 5, "version": 0}, "cell must be"),
+        ({"digit": 5, "version": 0}, "cell is missing"),
+        ({"cell": 3, "digit": 5}, "version is missing"),
+        ({"cell": 3, "digit": 5, "version": 0, "mode": "pencil"}, 'mode must be "value" or "note"'),
+        ({"cell": 3, "digit": 5, "version": "zero"}, "version must be"),
+        ("{not json", "not valid JSON"),
+        ("[1, 2, 3]", "Send a JSON object"),
+        (b"\xff\xfe", "not valid JSON"),
+    ],
+)
+def test_bad_moves_get_a_400_with_a_message_and_change_nothing(player, stocked, body, message):
+    game = start(player)
+    before = state(player, game)
+    response = post(player, game, "moves", body)
+    assert response.status_code == 400
+    assert message in response.json()["error"]
+    assert state(player, game) == before
+
+
+def test_a_stale_version_gets_409_with_the_current_state(player, stocked):
+    game = start(player)
+    a, b = empty_cells(game)[:2]
+    post(player, game, "moves", {"cell": a, "digit": 2, "version": 0})
+    response = post(player, game, "moves", {"cell": b, "digit": 3, "version": 0})  # the other tab
+    assert response.status_code == 409
+    assert response.json()["state"]["values"][a] == "2"
+    assert response.json()["state"]["values"][b] == "0"
+    assert Game.objects.get(pk=game.pk).version == 1
+
+
+def test_a_move_on_a_given_is_refused(player, stocked):
+    game = start(player)
+    given = next(c for c, ch in enumerate(game.puzzle.givens) if ch != "0")
+    response = post(player, game, "moves", {"cell": given, "digit": 0, "version": 0})
+    assert response.status_code == 400 and "given" in response.json()["error"]
+    assert state(player, game)["values"] == game.puzzle.givens
+
+
+def test_notes_on_a_filled_cell_are_refused(player, stocked):
+    game = start(player)
+    cell = empty_cells(game)[0]
+    post(player, game, "moves", {"cell": cell, "digit": 2, "version": 0})
+    response = post(player, game, "moves", {"cell": cell, "digit": 3, "mode": "note", "version": 1})
+    assert response.status_code == 400 and "clear it" in response.json()["error"]
+
+
+@pytest.mark.parametrize(
+    "action, method",
+    [
+        ("", "get"),
+        ("moves", "post"),
+        ("undo", "post"),
+        ("redo", "post"),
+        ("hint", "post"),
+        ("reveal", "post"),
+        ("check", "post"),
+        ("pause", "post"),
+        ("resume", "post"),
+        ("give-up", "post"),
+        ("path", "get"),
+    ],
+)
+def test_another_players_game_is_404_everywhere(client, alice, bob, stocked, action, method):
+    client.force_login(alice)
+    game = start(client)
+    client.force_login(bob)
+    url = f"/api/games/{game.pk}" + (f"/{action}" if action else "")
+    body = {"cell": 0, "digit": 1, "version": 0, "level": 1}
+    response = getattr(client, method)(url, body, content_type="application/json")
+    assert response.status_code == 404
+    assert client.get(f"/games/{game.pk}/").status_code == 404
+    assert Client().get(url).status_code in (404, 405)  # a visitor with no session either
+    game.refresh_from_db()
+    assert (game.version, game.status, game.hints) == (0, "playing", 0)
+
+
+def test_state_changing_requests_need_csrf(alice, stocked):
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(alice)
+    assert browser.post("/play/easy/").status_code == 403
+    token_page = browser.get("/")
+    token = token_page.cookies["csrftoken"].value
+    game = start_with_token(browser, token)
+    response = post(
+        browser, game, "moves", {"cell": empty_cells(game)[0], "digit": 1, "version": 0}
+    )
+    assert response.status_code == 403
+    assert Game.objects.get(pk=game.pk).version == 0
+    response = post(
+        browser,
+        game,
+        "moves",
+        {"cell": empty_cells(game)[0], "digit": 1, "version": 0},
+        HTTP_X_CSRFTOKEN=token,
+    )
+    assert response.status_code == 200
+
+
+def start_with_token(browser: Client, token: str) -> Game:
+    response = browser.post("/play/easy/", {"csrfmiddlewaretoken": token})
+    assert response.status_code == 302
+    return Game.objects.get(pk=int(response["Location"].strip("/").split("/")[-1]))
+
+
+def test_wrong_methods_are_405(player, stocked):
+    game = start(player)
+    assert player.get(f"/api/games/{game.pk}/moves").status_code == 405
+    assert player.post(f"/api/games/{game.pk}").status_code == 405
+    assert player.put(f"/api/games/{game.pk}/undo").status_code == 405

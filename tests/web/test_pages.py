@@ -1,0 +1,255 @@
+"""The pages: home, daily puzzles and leaderboards, history, statistics, settings."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+import time_machine
+from django.test import Client
+
+from puzzles import pool
+from puzzles.models import DailyPuzzle, Game, Preferences
+
+from .conftest import play_to_the_end, post, start
+
+pytestmark = pytest.mark.django_db
+
+NOON = datetime.datetime(2026, 6, 15, 12, 0, tzinfo=datetime.UTC)
+
+
+def daily_game(client, date: str, difficulty: str) -> Game:
+    response = client.post(f"/daily/{date}/{difficulty}/")
+    assert response.status_code == 302, response
+    return Game.objects.get(pk=int(response["Location"].strip("/").split("/")[-1]))
+
+
+def test_home_shows_todays_dailies_games_in_progress_and_new_game_buttons(player, stocked):
+    game = start(player, "medium")
+    html = player.get("/").content.decode()
+    for difficulty in ("easy", "medium", "hard", "expert"):
+        assert f'action="/play/{difficulty}/"' in html
+        assert f"/{difficulty}/" in html
+    assert f'href="/games/{game.pk}/"' in html
+    assert DailyPuzzle.objects.filter(date=datetime.date.today()).count() == 4
+
+
+def test_the_daily_puzzle_is_the_same_for_everyone_and_never_a_new_game(
+    client, alice, bob, stocked
+):
+    with time_machine.travel(NOON, tick=False):
+        client.force_login(alice)
+        mine = daily_game(client, "2026-06-15", "hard")
+        again = daily_game(client, "2026-06-15", "hard")
+        client.force_login(bob)
+        theirs = daily_game(client, "2026-06-15", "hard")
+        assert mine.pk == again.pk and mine.puzzle_id == theirs.puzzle_id != None  # noqa: E711
+        assert mine.daily.date == datetime.date(2026, 6, 15)
+        daily_puzzles = set(DailyPuzzle.objects.values_list("puzzle_id", flat=True))
+        for _ in range(3):  # the pool runs dry and falls back: still never a daily puzzle
+            assert start(client, "hard").puzzle_id not in daily_puzzles
+
+
+def test_future_and_unknown_days_are_404_and_past_days_stay_playable(client, alice, stocked):
+    client.force_login(alice)
+    with time_machine.travel(NOON, tick=False):
+        daily_game(client, "2026-06-15", "easy")
+        assert client.post("/daily/2026-06-16/easy/").status_code == 404
+        assert client.get("/daily/2026-06-16/").status_code == 404
+        assert client.post("/daily/2026-06-14/easy/").status_code == 404  # there was none
+        assert client.post("/daily/not-a-date/easy/").status_code == 404
+        assert client.post("/daily/2026-06-15/legendary/").status_code == 404
+        assert client.get("/daily/2026-02-30/").status_code == 404
+    with time_machine.travel(NOON + datetime.timedelta(days=3), tick=False):
+        old = daily_game(client, "2026-06-15", "medium")
+        assert old.daily.date == datetime.date(2026, 6, 15)
+        page = client.get("/daily/2026-06-15/").content.decode()
+        assert "15 June 2026" in page
+
+
+def test_leaderboards_count_clean_solves_only_fastest_first(
+    client, alice, bob, django_user_model, stocked
+):
+    carol = django_user_model.objects.create_user("carol", password="carol-password-9")
+    with time_machine.travel(NOON, tick=False) as clock:
+        for user, seconds, help_ in ((alice, 300, None), (bob, 200, "hint"), (carol, 400, None)):
+            client.force_login(user)
+            game = daily_game(client, "2026-06-15", "easy")
+            post(client, game, "resume")
+            clock.shift(seconds)
+            if help_:
+                post(client, game, "hint", {"level": 1})
+            play_to_the_end(client, game)
+        page = client.get("/daily/2026-06-15/").content.decode()
+    board = page[page.index("Fastest clean solves, easy") :]
+    assert board.index("alice") < board.index("carol")
+    assert "bob" not in board[: board.index("</table>")]
+    assert "(you)" in board  # carol, logged in, sees her own row
+
+
+def test_guest_games_move_to_the_account_on_sign_up(stocked):
+    guest = Client()
+    game = start(guest)
+    post(guest, game, "moves", {"cell": game.puzzle.givens.index("0"), "digit": 1, "version": 0})
+    response = guest.post(
+        "/accounts/signup/",
+        {
+            "username": "dora",
+            "email": "",
+            "password1": "a-long-pass-phrase",
+            "password2": "a-long-pass-phrase",
+        },
+    )
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.user.username == "dora" and game.guest_id is None
+    assert guest.get(f"/games/{game.pk}/").status_code == 200
+    assert Client().get(f"/games/{game.pk}/").status_code == 404
+
+
+def test_guest_games_move_to_the_account_on_log_in_keeping_the_further_one(alice, stocked):
+    guest = Client()
+    mine = Client()
+    mine.force_login(alice)
+    solved_as_guest = start(guest)
+    play_to_the_end(guest, solved_as_guest)
+    other = start(guest, "medium")
+    response = guest.post("/accounts/login/", {"username": "alice", "password": "wonderland-42"})
+    assert response.status_code == 302
+    assert set(Game.objects.filter(user=alice).values_list("pk", flat=True)) == {
+        solved_as_guest.pk,
+        other.pk,
+    }
+    assert not Game.objects.filter(guest_id__isnull=False).exists()
+
+
+def test_history_filters_and_pages(player, stocked):
+    games = [start(player, d) for d in ("easy", "easy", "medium", "hard")]
+    post(player, games[0], "give-up")
+    html = player.get("/history/").content.decode()
+    assert all(f"/games/{g.pk}/" in html for g in games)
+    html = player.get("/history/?difficulty=easy").content.decode()
+    assert f"/games/{games[2].pk}/" not in html and f"/games/{games[0].pk}/" in html
+    html = player.get("/history/?status=gave_up").content.decode()
+    assert f"/games/{games[0].pk}/" in html and f"/games/{games[1].pk}/" not in html
+    for junk in ("?difficulty=<script>", "?status=' OR 1=1", "?page=99", "?page=-1", "?page=x"):
+        assert player.get("/history/" + junk).status_code == 200
+
+
+def test_history_paginates_twenty_a_page(player, alice):
+    for _ in range(25):
+        puzzle = pool.make_and_serve("easy")
+        Game.objects.create(user=alice, puzzle=puzzle, values=puzzle.givens)
+    page_one = player.get("/history/").content.decode()
+    page_two = player.get("/history/?page=2").content.decode()
+    assert "Page 1 of 2" in page_one and "Page 2 of 2" in page_two
+    assert page_one.count('href="/games/') == 20 and page_two.count('href="/games/') == 5
+
+
+def test_stats_count_played_solved_best_and_streaks(client, alice, stocked):
+    client.force_login(alice)
+    start_day = NOON
+    for offset in range(3):
+        with time_machine.travel(start_day + datetime.timedelta(days=offset), tick=False) as clock:
+            day = (start_day + datetime.timedelta(days=offset)).date().isoformat()
+            game = daily_game(client, day, "easy")
+            post(client, game, "resume")
+            clock.shift(60 * (offset + 1))
+            play_to_the_end(client, game)
+    with time_machine.travel(start_day + datetime.timedelta(days=2, hours=1), tick=False):
+        html = client.get("/stats/").content.decode()
+        assert "<dd data-streak>3</dd>" in html
+        assert "<dd data-best-streak>3</dd>" in html
+        row = html[html.index('data-difficulty="easy"') :]
+        row = row[: row.index("</tr>")]
+        assert ">3<" in row  # played and solved
+        assert "1:00" in row  # best
+        assert "2:00" in row  # average and median
+        assert "<svg" in html and "Solve times over time" in html
+    with time_machine.travel(start_day + datetime.timedelta(days=4), tick=False):
+        html = client.get("/stats/").content.decode()
+        assert "<dd data-streak>0</dd>" in html and "<dd data-best-streak>3</dd>" in html
+
+
+def test_settings_are_saved_for_users_and_guests(player, stocked):
+    response = player.post(
+        "/settings/", {"mark_mistakes": "on", "show_timer": "on", "theme": "dark"}
+    )
+    assert response.status_code == 302
+    prefs = Preferences.objects.get(user__username="alice")
+    assert (prefs.mark_mistakes, prefs.auto_remove_notes, prefs.show_timer, prefs.theme) == (
+        True,
+        False,
+        True,
+        "dark",
+    )
+    assert 'data-theme="dark"' in player.get("/").content.decode()
+    guest = Client()
+    guest.post("/settings/", {"theme": "light"})
+    assert 'data-theme="light"' in guest.get("/").content.decode()
+    response = guest.post("/settings/", {"theme": "purple"})
+    assert response.status_code == 200 and b"errorlist" in response.content
+
+
+def test_every_page_answers_for_players_and_visitors(client, alice, stocked):
+    for who in (None, alice):
+        if who:
+            client.force_login(who)
+        for url in (
+            "/",
+            "/daily/",
+            "/history/",
+            "/stats/",
+            "/settings/",
+            "/robots.txt",
+            "/healthz",
+        ):
+            assert client.get(url).status_code == 200, url
+    assert Client().get("/accounts/signup/").status_code == 200
+    assert Client().get("/accounts/login/").status_code == 200
+    assert client.get("/games/999999/").status_code == 404
+
+
+def test_the_game_page_carries_the_stable_hooks(player, stocked):
+    game = start(player)
+    html = player.get(f"/games/{game.pk}/").content.decode()
+    assert 'role="grid"' in html
+    assert html.count("data-cell=") == 81
+    assert html.count("data-given") >= 17
+    for digit in range(1, 10):
+        assert f'data-digit="{digit}"' in html
+    for action in ("notes", "erase", "undo", "redo", "hint", "pause"):
+        assert f'data-action="{action}"' in html
+    assert 'data-status="playing"' in html
+    assert 'aria-label="Row 1, column 1:' in html
+
+
+def test_log_out_is_a_post_and_password_change_and_reset_work(client, alice, mailoutbox):
+    client.force_login(alice)
+    response = client.post(
+        "/accounts/password_change/",
+        {
+            "old_password": "wonderland-42",
+            "new_password1": "through-the-glass-7",
+            "new_password2": "through-the-glass-7",
+        },
+    )
+    assert response.status_code == 302
+    assert client.get("/accounts/logout/").status_code == 405
+    assert client.post("/accounts/logout/").status_code == 302
+    assert client.login(username="alice", password="through-the-glass-7")
+    client.logout()
+    client.post("/accounts/password_reset/", {"email": "alice@example.com"})
+    assert len(mailoutbox) == 1 and "/accounts/reset/" in mailoutbox[0].body
+
+
+def test_sign_up_refuses_weak_passwords_and_taken_names(client, alice):
+    response = client.post(
+        "/accounts/signup/", {"username": "eve", "password1": "123", "password2": "123"}
+    )
+    assert response.status_code == 200 and b"too short" in response.content
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "alice", "password1": "another-long-one", "password2": "another-long-one"},
+    )
+    assert response.status_code == 200 and b"already exists" in response.content
