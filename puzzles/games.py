@@ -56,6 +56,9 @@ class NotFound(GameError):
     status = 404
 
 
+STALE = "The game changed in another window; here is its current state."
+
+
 @dataclass
 class Board:
     """The values and notes of a game, to change and then save."""
@@ -188,7 +191,7 @@ def _check_playing(game: Game) -> None:
 
 def _check_version(game: Game, version: int) -> None:
     if version != game.version:
-        raise Conflict("The game changed in another window; here is its current state.")
+        raise Conflict(STALE)
 
 
 def _check_cell(game: Game, cell: int) -> None:
@@ -208,32 +211,49 @@ def _touch(game: Game, now: datetime.datetime) -> None:
     game.seen_at = now
 
 
-def _commit(game: Game, board: Board, entry: dict | None, expected: int, **counters: int) -> Game:
-    """Save a board change if the game is still at the version the player saw."""
-    now = timezone.now()
+def _clock_fields(game: Game, now: datetime.datetime) -> dict:
     _touch(game, now)
-    fields = {
+    return {
         "seen_at": game.seen_at,
         "resumed_at": game.resumed_at,
         "active_seconds": game.active_seconds,
     }
+
+
+def _board_fields(game: Game, board: Board, expected: int, now: datetime.datetime) -> dict:
+    """Put the board on the game, one version on; end the game if it is solved."""
+    game.values, game.notes, game.version = board.grid(), board.notes, expected + 1
+    fields = {
+        "values": game.values,
+        "notes": game.notes,
+        "version": game.version,
+        "updated_at": now,
+    }
+    if game.values == game.puzzle.solution:
+        _finish(game, Game.Status.SOLVED, now)
+        fields |= _end_fields(game)
+    return fields
+
+
+def _update(game: Game, expected: int, fields: dict) -> Game:
+    """Save if the game is still at the version the player saw."""
+    if not Game.objects.filter(pk=game.pk, version=expected).update(**fields):
+        raise Conflict(STALE)
+    return game
+
+
+def _commit(game: Game, board: Board, entry: dict | None, expected: int, **counters: int) -> Game:
+    """Save a change to the board (or none: a request that only counts a hint)."""
+    now = timezone.now()
+    fields = _clock_fields(game, now)
     if entry is not None:
-        game.values, game.notes = board.grid(), board.notes
-        game.moves = [*game.moves, entry]
-        game.undone = []
-        game.version = expected + 1
-        fields |= {"values": game.values, "notes": game.notes, "moves": game.moves}
-        fields |= {"undone": [], "version": game.version, "updated_at": now}
-        if game.values == game.puzzle.solution:
-            _finish(game, Game.Status.SOLVED, now)
-            fields |= _end_fields(game)
+        game.moves, game.undone = [*game.moves, entry], []
+        fields |= {"moves": game.moves, "undone": []} | _board_fields(game, board, expected, now)
     for name, increment in counters.items():
         if increment:
             setattr(game, name, getattr(game, name) + increment)
             fields[name] = F(name) + increment
-    if not Game.objects.filter(pk=game.pk, version=expected).update(**fields):
-        raise Conflict("The game changed in another window; here is its current state.")
-    return game
+    return _update(game, expected, fields)
 
 
 def _finish(game: Game, status: str, now: datetime.datetime) -> None:
@@ -296,32 +316,17 @@ def _step_back_or_forth(game: Game, version: int, source: str, target: str, side
     stack = getattr(game, source)
     if not stack:
         raise Conflict("Nothing to undo." if source == "moves" else "Nothing to redo.")
-    entry, rest = stack[-1], stack[:-1]
+    entry = stack[-1]
     board = Board.of(game)
     _replay(board, reversed(entry["changes"]) if side == "before" else entry["changes"], side)
-    now = timezone.now()
-    _touch(game, now)
-    game.values, game.notes = board.grid(), board.notes
-    setattr(game, source, rest)
+    setattr(game, source, stack[:-1])
     setattr(game, target, [*getattr(game, target), entry])
-    game.version = version + 1
-    fields = {
-        "values": game.values,
-        "notes": game.notes,
-        source: rest,
+    now = timezone.now()
+    fields = _clock_fields(game, now) | {
+        source: getattr(game, source),
         target: getattr(game, target),
-        "version": game.version,
-        "seen_at": now,
-        "resumed_at": game.resumed_at,
-        "active_seconds": game.active_seconds,
-        "updated_at": now,
     }
-    if game.values == game.puzzle.solution:
-        _finish(game, Game.Status.SOLVED, now)
-        fields |= _end_fields(game)
-    if not Game.objects.filter(pk=game.pk, version=version).update(**fields):
-        raise Conflict("The game changed in another window; here is its current state.")
-    return game
+    return _update(game, version, fields | _board_fields(game, board, version, now))
 
 
 # Help ---------------------------------------------------------------------------------

@@ -156,7 +156,10 @@ function render() {
     el.classList.toggle("checked-wrong", checkCell === i);
     el.classList.toggle("hinted", hintCells.has(i) || walkCells.has(i));
     el.classList.toggle("placed-here", walkPlaced.has(i));
-    el.classList.toggle("solution-shown", state.status === "gave_up" && !given && state.values[i] !== state.solution[i]);
+    el.classList.toggle(
+      "solution-shown",
+      !walk && state.status === "gave_up" && !given && state.values[i] !== state.solution[i],
+    );
     el.setAttribute("aria-selected", String(i === sel));
     el.tabIndex = i === sel ? 0 : -1;
     el.setAttribute("aria-label", label(i, value, cellNotes, given, wrong.has(i)));
@@ -193,6 +196,10 @@ function render() {
   $("[data-pause-cover]").hidden = !paused;
   board.classList.toggle("hidden-board", paused);
   root.classList.toggle("over", !playing);
+  if (!playing) {
+    hint = null;
+    $("[data-hint-panel]").hidden = true;
+  }
   showFinished();
   tick();
 }

@@ -112,3 +112,39 @@ def test_a_hint_highlights_the_cells_involved(page, stock):
     page.wait_for_selector(".cell.hinted")
     assert "look at" in page.locator("[data-hint-text]").inner_text()
     assert page.locator("[data-hints]").inner_text() == "2"
+
+
+def set_visibility(page, state: str) -> None:
+    page.evaluate(
+        """state => {
+            Object.defineProperty(document, "visibilityState", {value: state, configurable: true});
+            document.dispatchEvent(new Event("visibilitychange"));
+        }""",
+        state,
+    )
+
+
+def test_hiding_the_tab_stops_the_clock_and_showing_it_starts_it_again(page, stock):
+    game = open_new_game(page)
+    set_visibility(page, "hidden")
+    page.wait_for_timeout(500)
+    game.refresh_from_db()
+    assert game.resumed_at is None
+    set_visibility(page, "visible")
+    page.wait_for_timeout(500)
+    game.refresh_from_db()
+    assert game.resumed_at is not None
+
+
+def test_after_giving_up_the_walkthrough_steps_through_the_solve(page, stock):
+    open_new_game(page)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click('[data-action="give-up"]')
+    page.wait_for_selector('[data-status="gave_up"]')
+    page.click('[data-action="show-how"]')
+    page.wait_for_selector("[data-walkthrough]:not([hidden])")
+    first = page.locator("[data-walk-step]").inner_text()
+    page.click('[data-action="walk-next"]')
+    assert page.locator("[data-walk-step]").inner_text() != first
+    assert page.locator("[data-walk-count]").inner_text().startswith("Step 2 of ")
+    assert page.locator(".cell.hinted").count() >= 1
