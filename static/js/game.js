@@ -59,10 +59,10 @@ function accept(next) {
   render();
 }
 
-// Board changes queue up and go one after the other, each with the latest version.
-function send(path, body = {}) {
+// Requests queue up and go one after the other, each with the latest version.
+function send(path, body = {}, { quiet = false } = {}) {
   queue.push({ path, body });
-  setSaved("Saving…");
+  if (!quiet) setSaved("Saving…");
   pump();
 }
 
@@ -239,20 +239,24 @@ function tick() {
 }
 setInterval(tick, 1000);
 
-async function setPaused(paused, manual = false) {
+// Pause and resume go through the same queue as moves, so they reach the server in the
+// order they happened (a quick tab switch right after loading must end up paused).
+function setPaused(paused, manual = false) {
   if (state.status !== "playing") return;
   if (manual) manualPause = paused;
-  const result = await request(paused ? "/pause" : "/resume", {});
-  if (result.ok) accept(result.data);
+  send(paused ? "/pause" : "/resume", {}, { quiet: true });
 }
 
 document.addEventListener("visibilitychange", () => {
   if (state.status !== "playing") return;
-  if (document.visibilityState === "hidden") {
-    fetch(api + "/pause", { method: "POST", keepalive: true, headers: { "X-CSRFToken": csrf }, credentials: "same-origin" });
-  } else if (!manualPause) {
-    setPaused(false);
-  }
+  if (document.visibilityState === "hidden") setPaused(true);
+  else if (!manualPause) setPaused(false);
+});
+
+// Leaving the page: the queue may not get to run, so the pause goes out on its own.
+window.addEventListener("pagehide", () => {
+  if (state.status !== "playing") return;
+  fetch(api + "/pause", { method: "POST", keepalive: true, headers: { "X-CSRFToken": csrf }, credentials: "same-origin" });
 });
 
 // While the page is shown and the game runs, tell the server once a minute that the

@@ -127,11 +127,11 @@ def set_visibility(page, state: str) -> None:
 def test_hiding_the_tab_stops_the_clock_and_showing_it_starts_it_again(page, stock):
     game = open_new_game(page)
     set_visibility(page, "hidden")
-    page.wait_for_timeout(500)
+    page.wait_for_function("document.querySelector('[data-status]').textContent === 'Paused'")
     game.refresh_from_db()
     assert game.resumed_at is None
     set_visibility(page, "visible")
-    page.wait_for_timeout(500)
+    page.wait_for_function("document.querySelector('[data-status]').textContent === 'Playing'")
     game.refresh_from_db()
     assert game.resumed_at is not None
 
