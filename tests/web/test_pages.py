@@ -32,6 +32,8 @@ def test_home_shows_todays_dailies_games_in_progress_and_new_game_buttons(player
         assert f"/{difficulty}/" in html
     assert f'href="/games/{game.pk}/"' in html
     assert DailyPuzzle.objects.filter(date=datetime.date.today()).count() == 4
+    assert "<h3>Leaderboard</h3>" not in html
+    assert player.get("/daily/").content.decode().count("<h3>Leaderboard</h3>") == 4
 
 
 def test_the_daily_puzzle_is_the_same_for_everyone_and_never_a_new_game(
