@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-SECTIONS = ["engine", "pool"]
+SECTIONS = ["engine", "pool", "web"]
 
 
 def main(argv: list[str]) -> None:
