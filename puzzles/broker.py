@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 
 import redis
 from celery import Task
@@ -10,14 +11,25 @@ from django.conf import settings
 
 log = logging.getLogger(__name__)
 
+# After a failed send, this process does not try again for a while: with the broker down,
+# requests must not each wait for a connection attempt to fail.
+BACKOFF_SECONDS = 15.0
+_down_until = 0.0
+
 
 def enqueue(task: Task, *args: object, **kwargs: object) -> bool:
     """Send a task now; log and return False when the broker cannot take it."""
+    global _down_until
+    if time.monotonic() < _down_until:
+        log.info("not enqueueing %s%r: the broker was down moments ago", task.name, args)
+        return False
     try:
         task.apply_async(args=args, kwargs=kwargs, retry=False)
     except Exception:  # any broker or transport failure: the caller goes on without it
+        _down_until = time.monotonic() + BACKOFF_SECONDS
         log.warning("could not enqueue %s%r: broker unavailable", task.name, args, exc_info=True)
         return False
+    _down_until = 0.0
     return True
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import api, views
+from . import accounts, api, views
 
 app_name = "puzzles"
 
@@ -14,7 +14,7 @@ urlpatterns = [
     path("history/", views.history, name="history"),
     path("stats/", views.statistics_page, name="stats"),
     path("settings/", views.settings_page, name="settings"),
-    path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/signup/", accounts.signup, name="signup"),
     path("api/games/<int:pk>", api.game_state, name="api_game"),
     path("api/games/<int:pk>/moves", api.moves, name="api_moves"),
     path("api/games/<int:pk>/undo", api.undo, name="api_undo"),

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import datetime
+import sys
 
 from django.contrib import messages
-from django.contrib.auth import login
 from django.core.paginator import Paginator
-from django.db import DatabaseError, connection
+from django.db import DatabaseError, InterfaceError, OperationalError, connection
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template import loader
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -17,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from . import games, stats
 from .broker import broker_is_up
 from .daily import ensure_daily, today
-from .forms import PreferencesForm, SignupForm
+from .forms import PreferencesForm
 from .models import DailyPuzzle, Difficulty, Game
 from .players import current_player, preferences_for, save_guest_preferences
 from .pool import fresh_counts
@@ -213,22 +214,6 @@ def statistics_page(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account; a guest's games move to it."""
-    if request.user.is_authenticated:
-        return redirect("puzzles:home")
-    form = SignupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user)
-        messages.success(
-            request, f"Welcome, {user.username}! Your games are saved to your account."
-        )
-        return redirect("puzzles:home")
-    return render(request, "registration/signup.html", {"form": form})
-
-
-@require_http_methods(["GET", "POST"])
 def settings_page(request: HttpRequest) -> HttpResponse:
     """The player's preferences."""
     prefs = preferences_for(request)
@@ -241,6 +226,26 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         messages.success(request, "Settings saved.")
         return redirect(reverse("puzzles:settings"))
     return render(request, "puzzles/settings.html", {"form": form})
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """A 500, except that a database that does not answer is a 503 to retry shortly."""
+    error = sys.exc_info()[1]
+    unavailable = isinstance(error, (OperationalError, InterfaceError))
+    status = 503 if unavailable else 500
+    if request.path.startswith("/api/"):
+        message = (
+            "The database is not answering; try again in a few seconds."
+            if unavailable
+            else "Something went wrong on our side; your game is saved."
+        )
+        response = JsonResponse({"error": message}, status=status)
+    else:
+        page = "503.html" if unavailable else "500.html"
+        response = HttpResponse(loader.get_template(page).render(), status=status)
+    if unavailable:
+        response["Retry-After"] = "5"
+    return response
 
 
 @require_GET

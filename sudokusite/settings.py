@@ -56,6 +56,29 @@ if not SECRET_KEY:
     raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off")
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
+# How many proxies in front of the site append to X-Forwarded-For (0: trust none).
+TRUSTED_PROXIES = env_int("DJANGO_TRUSTED_PROXIES", 0)
+
+# HTTPS: on by default in production. Cookies travel over HTTPS only, plain HTTP is
+# redirected, and browsers are told to keep to HTTPS (HSTS).
+HTTPS = env_bool("DJANGO_HTTPS", not DEBUG)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+SECURE_SSL_REDIRECT = HTTPS and env_bool("DJANGO_SSL_REDIRECT", True)
+SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 31_536_000) if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS and env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = HTTPS and env_bool("DJANGO_HSTS_PRELOAD", False)
+if env_bool("DJANGO_BEHIND_PROXY", False):  # the proxy terminates TLS and says so
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = True  # pages hand the token to scripts in a meta tag
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # guests keep their games for a year
+SILENCED_SYSTEM_CHECKS = [
+    # HSTS preload is a promise to browser vendors the operator makes on purpose:
+    # set DJANGO_HSTS_PRELOAD=1 once the domain is ready to be listed.
+    "security.W021",
+]
 
 INSTALLED_APPS = [
     "puzzles.apps.SudokuAdminConfig",
@@ -173,7 +196,10 @@ CELERY_WORKER_SEND_TASK_EVENTS = False
 # A worker that starts refills the pools and picks today's dailies without waiting for beat.
 WORKER_START_CHECKS = env_bool("WORKER_START_CHECKS", True)
 CELERY_BEAT_SCHEDULE = {
-    "refill-pools-every-minute": {"task": "puzzles.tasks.refill_pools", "schedule": 60.0},
+    "refill-pools-every-minute": {
+        "task": "puzzles.tasks.refill_pools",
+        "schedule": float(env_int("REFILL_INTERVAL_SECONDS", 60)),
+    },
     "pick-daily-puzzles-after-midnight": {
         "task": "puzzles.tasks.ensure_daily",
         "schedule": crontab(minute=1, hour=0),
@@ -202,7 +228,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT = Path(env_str("DJANGO_STATIC_ROOT", str(VAR_DIR / "static")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

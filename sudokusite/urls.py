@@ -3,12 +3,17 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from puzzles import views
+from puzzles import accounts, views
 
 urlpatterns = [
     path("", include("puzzles.urls")),
+    # Rate-limited versions of two of Django's account views; the rest as Django has them.
+    path("accounts/login/", accounts.LoginView.as_view(), name="login"),
+    path("accounts/password_reset/", accounts.PasswordResetView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
     path("healthz", views.healthz, name="healthz"),
     path("robots.txt", views.robots_txt, name="robots_txt"),
 ]
+
+handler500 = "puzzles.views.server_error"

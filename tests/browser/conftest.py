@@ -13,8 +13,9 @@ import engine
 from puzzles import pool
 from puzzles.models import Game, Puzzle
 
-# Playwright's sync API keeps an event loop open in this thread; the test's own database
-# calls are ordinary blocking ones, which Django would otherwise refuse there.
+# Playwright's sync API keeps an event loop open in this thread for the rest of the
+# session; the tests' database calls are ordinary blocking ones, which Django would
+# otherwise refuse there. (Child processes that run deploy checks drop it again.)
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -1,0 +1,90 @@
+"""Workers and the site under faults: Redis stopped while players play, the database
+connection dropped in the middle of a seed job."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from sudokusite.launcher import WorkerProcess
+
+from ..harness import Beat, Gunicorn, Player, PrivatePostgres, PrivateRedis, manage, production_env
+from .conftest import database_url, fresh, set_targets, wait_until
+
+pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def redis_server():
+    server = PrivateRedis()
+    yield server
+    server.stop()
+
+
+def test_with_redis_stopped_players_play_on_and_refills_resume_when_it_returns(redis_server):
+    set_targets(easy=(6, 10, 5))
+    env = production_env(database_url(), redis_server.url) | {"REFILL_INTERVAL_SECONDS": "1"}
+    processes = [WorkerProcess(env), Beat(env), Gunicorn(env)]
+    site = processes[-1]
+    try:
+        wait_until(lambda: fresh("easy") == 10, what="the pool filled through the private Redis")
+        redis_server.stop()
+        player = Player(site.port)
+        assert player.send("GET", "/")[0] == 200  # picks today's dailies: one easy puzzle
+        stock = fresh("easy")
+        status, _, body = player.send("GET", "/healthz")
+        assert status == 200 and json.loads(body)["broker"] == "down"
+        started = time.monotonic()
+        games = [player.start_game() for _ in range(5)]  # from stock, below the low mark
+        assert time.monotonic() - started < 10  # nobody waits on the broker
+        for game in games:
+            status, _, body = player.send("GET", f"/api/games/{game}")
+            state = json.loads(body)
+            cell = state["puzzle"].index("0")
+            move = {"cell": cell, "digit": 1, "mode": "value", "version": state["version"]}
+            assert player.send("POST", f"/api/games/{game}/moves", move)[0] == 200
+        assert fresh("easy") == stock - 5 < 6
+        time.sleep(3)
+        assert fresh("easy") == stock - 5  # no refill without the broker
+        redis_server.start()
+        wait_until(lambda: fresh("easy") == 10, seconds=90, what="refills resumed by themselves")
+        assert json.loads(player.send("GET", "/healthz")[2])["broker"] == "ok"
+    finally:
+        for process in reversed(processes):
+            process.stop()
+
+
+def test_a_dropped_database_connection_mid_job_loses_and_duplicates_nothing(redis_server):
+    postgres = PrivatePostgres()
+    try:
+        env = production_env(postgres.url, redis_server.url)
+        manage(env, "migrate", "--noinput", "-v0")
+        worker = WorkerProcess(env)
+        try:
+            manage(env, "seed_pool", "--difficulty", "expert", "--count", "60")
+            worker.wait_for_log("Task puzzles.tasks.run_seed_job")
+            for _ in range(3):  # cut the worker's connections while chunks are under way
+                time.sleep(0.4)
+                postgres.query(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = 'sudoku' AND pid <> pg_backend_pid()"
+                )
+
+            def job() -> tuple:
+                return postgres.query("SELECT state, done, requested FROM puzzles_seedjob")[0]
+
+            wait_until(lambda: job()[0] == "done", seconds=120, what="the job finished")
+            assert job()[1:] == (60, 60)
+            assert postgres.query(
+                "SELECT count(*), count(DISTINCT givens) FROM puzzles_puzzle"
+            ) == [(60, 60)]
+            assert (
+                "terminating connection" in worker.output()
+                or "closed the connection" in worker.output()
+            )
+        finally:
+            worker.stop()
+    finally:
+        postgres.destroy()

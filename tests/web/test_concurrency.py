@@ -1,0 +1,83 @@
+"""Two tabs of one game sending moves at once: nothing accepted is lost, and the board is
+exactly what replaying the move log gives."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+from django.db import connections
+from django.test import Client
+
+from .conftest import post, start, state
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def replay(givens: str, log: list[dict]) -> tuple[str, list[list[int]]]:
+    """The board the log leads to, from the puzzle, applying each change's after side."""
+    values = [int(ch) for ch in givens]
+    notes: list[list[int]] = [[] for _ in range(81)]
+    for entry in log:
+        for change in entry["changes"]:
+            values[change["cell"]], notes[change["cell"]] = (
+                change["after"][0],
+                list(change["after"][1]),
+            )
+    return "".join(map(str, values)), notes
+
+
+def test_two_tabs_moving_at_once_lose_nothing_and_the_board_replays_the_log(alice, stocked):
+    first, second = Client(), Client()
+    first.force_login(alice)
+    second.force_login(alice)
+    game = start(first)
+    blanks = [c for c, ch in enumerate(game.puzzle.givens) if ch == "0"]
+    accepted: list[tuple[int, int, str, int, int]] = []  # cell, digit, mode, sent, got
+    conflicts = []
+    barrier = threading.Barrier(2)
+
+    opened = {id(c): state(c, game)["version"] for c in (first, second)}  # both tabs open
+
+    def tab(client: Client, seed: int) -> None:
+        rng = random.Random(seed)
+        version = opened[id(client)]
+        try:
+            barrier.wait()
+            for _ in range(25):
+                cell, digit = rng.choice(blanks), rng.randint(0, 9)
+                mode = rng.choice(["value", "value", "note"])
+                body = {"cell": cell, "digit": digit, "mode": mode, "version": version}
+                response = post(client, game, "moves", body)
+                if response.status_code == 200:
+                    accepted.append((cell, digit, mode, version, response.json()["version"]))
+                    version = response.json()["version"]
+                elif response.status_code == 409:
+                    conflicts.append(response.json()["error"])
+                    version = response.json()["state"]["version"]
+                else:
+                    assert response.status_code == 400, response.content  # a note on a digit
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=tab, args=(c, i)) for i, c in enumerate((first, second))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+    game.refresh_from_db()
+    # A move that changes the board bumps the version by one; one that changes nothing
+    # (a digit already there) is accepted and leaves it.
+    changing = [a for a in accepted if a[4] == a[3] + 1]
+    assert all(a[4] in (a[3], a[3] + 1) for a in accepted)
+    assert sorted(a[4] for a in changing) == list(range(1, len(changing) + 1))
+    assert len(game.moves) == game.version == len(changing)
+    for cell, digit, mode, _, got in changing:  # each accepted move is in the log, in its place
+        entry = game.moves[got - 1]
+        assert (entry["cell"], entry["digit"], entry["kind"]) == (cell, digit, mode)
+    values, notes = replay(game.puzzle.givens, game.moves)
+    assert values == game.values
+    assert notes == [sorted(n) for n in game.notes]
+    assert conflicts, "the two tabs never collided; the test proved nothing"
