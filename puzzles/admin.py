@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from .models import DailyPuzzle, Game, PoolTarget, Puzzle, SeedJob
+from .models import DailyPuzzle, Game, Move, PoolTarget, Puzzle, SeedJob
 
 
 @admin.register(Puzzle)
@@ -25,6 +25,18 @@ class DailyPuzzleAdmin(admin.ModelAdmin):
     raw_id_fields = ["puzzle"]
 
 
+class MoveInline(admin.TabularInline):
+    model = Move
+    fields = ["number", "kind", "cell", "digit", "technique", "created_at"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    show_change_link = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
     list_display = [
@@ -40,7 +52,8 @@ class GameAdmin(admin.ModelAdmin):
     list_filter = ["status", "puzzle__difficulty"]
     search_fields = ["user__username", "guest_id"]
     raw_id_fields = ["user", "puzzle", "daily"]
-    readonly_fields = ["moves", "undone", "version"]
+    readonly_fields = ["version", "moves_applied", "moves_logged"]
+    inlines = [MoveInline]
     show_full_result_count = False
 
 

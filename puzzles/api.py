@@ -24,10 +24,10 @@ class BadRequest(games.GameError):
 
 def _game_for(request: HttpRequest, pk: int) -> Game:
     """The request's player's game, or 404 for anyone else's or none."""
-    game = current_player(request).games().select_related("puzzle", "daily").filter(pk=pk).first()
-    if game is None:
-        raise games.NotFound("No such game.")
-    return game
+    try:
+        return current_player(request).games().select_related("puzzle", "daily").get(pk=pk)
+    except Game.DoesNotExist:
+        raise games.NotFound("No such game.") from None
 
 
 def _body(request: HttpRequest) -> dict:

@@ -1,9 +1,9 @@
 """A player's game: starting one, moves, undo and redo, hints, reveals, the clock, the end.
 
 The board is the game's values (81 characters, givens included) and notes (81 lists of
-digits). Every change to it is one entry of the move log: the cells it touched, each with
-its value and notes before and after, so undo and redo are exact and replaying the log
-from the puzzle gives the board. Each change bumps the game's version, and is saved only
+digits). Every change to it is one Move row: the cells it touched, each with its value and
+notes before and after, so undo and redo are exact and replaying the applied moves from the
+puzzle gives the board. Each change bumps the game's version, and is saved only
 if the version is still the one the player saw: a stale tab gets a 409, never a lost move.
 """
 
@@ -19,7 +19,7 @@ from django.utils import timezone
 import engine
 
 from .daily import ensure_daily, today
-from .models import IDLE_SECONDS, DailyPuzzle, Game, Preferences, Puzzle
+from .models import IDLE_SECONDS, DailyPuzzle, Game, Move, Preferences, Puzzle
 from .players import Player
 from .pool import claim_fresh_puzzle, make_and_serve
 
@@ -145,8 +145,8 @@ def state(game: Game, prefs: Preferences) -> dict:
         "reveals": game.reveals,
         "difficulty": game.puzzle.difficulty,
         "daily": game.daily.date.isoformat() if game.daily_id else None,
-        "can_undo": bool(game.moves) and not over,
-        "can_redo": bool(game.undone) and not over,
+        "can_undo": game.moves_applied > 0 and not over,
+        "can_redo": game.moves_logged > game.moves_applied and not over,
         "wrong": _wrong_cells(game) if prefs.mark_mistakes or over else [],
     }
     if over:
@@ -243,17 +243,26 @@ def _update(game: Game, expected: int, fields: dict) -> Game:
 
 
 def _commit(game: Game, board: Board, entry: dict | None, expected: int, **counters: int) -> Game:
-    """Save a change to the board (or none: a request that only counts a hint)."""
+    """Save a change to the board and log it as the next move, dropping the moves that
+    were undone; or, with no entry, save only the clock and counters (a hint told)."""
     now = timezone.now()
     fields = _clock_fields(game, now)
-    if entry is not None:
-        game.moves, game.undone = [*game.moves, entry], []
-        fields |= {"moves": game.moves, "undone": []} | _board_fields(game, board, expected, now)
     for name, increment in counters.items():
         if increment:
             setattr(game, name, getattr(game, name) + increment)
             fields[name] = F(name) + increment
-    return _update(game, expected, fields)
+    if entry is None:
+        return _update(game, expected, fields)
+    number, undone = game.moves_applied + 1, game.moves_logged > game.moves_applied
+    game.moves_applied = game.moves_logged = number
+    fields |= {"moves_applied": number, "moves_logged": number}
+    fields |= _board_fields(game, board, expected, now)
+    with transaction.atomic():
+        _update(game, expected, fields)
+        if undone:
+            Move.objects.filter(game=game, number__gte=number).delete()
+        Move.objects.create(game=game, number=number, created_at=now, **entry)
+    return game
 
 
 def _finish(game: Game, status: str, now: datetime.datetime) -> None:
@@ -301,31 +310,31 @@ def _replay(board: Board, changes: list[dict], side: str) -> None:
 
 
 def undo(game: Game, version: int) -> Game:
-    """Take back the last change."""
-    return _step_back_or_forth(game, version, "moves", "undone", "before")
+    """Take back the last move."""
+    _check_playing(game)
+    _check_version(game, version)
+    if game.moves_applied == 0:
+        raise Conflict("Nothing to undo.")
+    move = Move.objects.get(game=game, number=game.moves_applied)
+    return _step(game, version, list(reversed(move.changes)), "before", game.moves_applied - 1)
 
 
 def redo(game: Game, version: int) -> Game:
-    """Put back the last change taken back."""
-    return _step_back_or_forth(game, version, "undone", "moves", "after")
-
-
-def _step_back_or_forth(game: Game, version: int, source: str, target: str, side: str) -> Game:
+    """Put back the last move taken back."""
     _check_playing(game)
     _check_version(game, version)
-    stack = getattr(game, source)
-    if not stack:
-        raise Conflict("Nothing to undo." if source == "moves" else "Nothing to redo.")
-    entry = stack[-1]
+    if game.moves_logged == game.moves_applied:
+        raise Conflict("Nothing to redo.")
+    move = Move.objects.get(game=game, number=game.moves_applied + 1)
+    return _step(game, version, move.changes, "after", game.moves_applied + 1)
+
+
+def _step(game: Game, version: int, changes: list[dict], side: str, applied: int) -> Game:
     board = Board.of(game)
-    _replay(board, reversed(entry["changes"]) if side == "before" else entry["changes"], side)
-    setattr(game, source, stack[:-1])
-    setattr(game, target, [*getattr(game, target), entry])
+    _replay(board, changes, side)
+    game.moves_applied = applied
     now = timezone.now()
-    fields = _clock_fields(game, now) | {
-        source: getattr(game, source),
-        target: getattr(game, target),
-    }
+    fields = _clock_fields(game, now) | {"moves_applied": applied}
     return _update(game, version, fields | _board_fields(game, board, version, now))
 
 
@@ -352,7 +361,9 @@ def hint(game: Game, level: int, version: int, prefs: Preferences) -> tuple[Game
         "eliminations": [list(e) for e in step.eliminations],
     }
     changes = _apply_step(board, step, game, prefs)
-    entry = {"kind": "hint", "technique": step.technique, "changes": changes} if changes else None
+    entry = (
+        {"kind": "hint", "technique": step.technique[:40], "changes": changes} if changes else None
+    )
     return _commit(game, board, entry, version, hints=1), told
 
 

@@ -120,9 +120,11 @@ class Game(models.Model):
     )
     values = models.CharField(max_length=81)
     notes = models.JSONField(default=list)  # 81 lists of candidate digits
-    moves = models.JSONField(default=list)  # applied changes, oldest first (the undo stack)
-    undone = models.JSONField(default=list)  # changes undone, most recent last (the redo stack)
     version = models.PositiveIntegerField(default=0)
+    # The move log is the game's Move rows, numbered from 1: the first moves_applied of
+    # them are on the board (undo takes back the last), the rest were undone (redo).
+    moves_applied = models.PositiveIntegerField(default=0)
+    moves_logged = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=7, choices=Status.choices, default=Status.PLAYING)
     active_seconds = models.FloatField(default=0)  # play time up to resumed_at
     resumed_at = models.DateTimeField(null=True, blank=True)  # null while paused or over
@@ -154,10 +156,16 @@ class Game(models.Model):
             models.CheckConstraint(
                 condition=Q(status__in=["playing", "solved", "gave_up"]), name="game_status_valid"
             ),
+            models.CheckConstraint(
+                condition=Q(moves_applied__lte=models.F("moves_logged")),
+                name="game_moves_applied_le_logged",
+            ),
         ]
         indexes = [
-            # Home and history: a player's games by status, most recent first.
-            models.Index(fields=["user", "status", "-updated_at"], name="game_user_status_idx"),
+            # Home and history: a player's games by status. updated_at stays out of it:
+            # every move changes it, and an unindexed change lets PostgreSQL update the
+            # row in place (HOT) instead of adding index entries each time.
+            models.Index(fields=["user", "status"], name="game_user_status_idx"),
             models.Index(
                 fields=["guest_id", "status"],
                 condition=Q(guest_id__isnull=False),
@@ -187,6 +195,38 @@ class Game(models.Model):
         now = now or timezone.now()
         until = min(now, self.seen_at + datetime.timedelta(seconds=IDLE_SECONDS))
         return self.active_seconds + max(0.0, (until - self.resumed_at).total_seconds())
+
+
+class Move(models.Model):
+    """One change to a game's board: the cells it touched, each before and after."""
+
+    class Kind(models.TextChoices):
+        VALUE = "value"
+        NOTE = "note"
+        HINT = "hint"
+        REVEAL = "reveal"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    number = models.PositiveIntegerField()
+    kind = models.CharField(max_length=6, choices=Kind.choices)
+    cell = models.PositiveSmallIntegerField(null=True, blank=True)
+    digit = models.PositiveSmallIntegerField(null=True, blank=True)
+    technique = models.CharField(max_length=40, blank=True)  # for hints
+    changes = models.JSONField()  # [{"cell", "before": [value, notes], "after": [...]}]
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            # Undo and redo fetch a game's move by number; a number is used once.
+            models.UniqueConstraint(fields=["game", "number"], name="move_number_unique"),
+            models.CheckConstraint(
+                condition=Q(kind__in=["value", "note", "hint", "reveal"]), name="move_kind_valid"
+            ),
+        ]
+        ordering = ["game", "number"]
+
+    def __str__(self) -> str:
+        return f"move {self.number} of game {self.game_id}: {self.kind}"
 
 
 class Preferences(models.Model):

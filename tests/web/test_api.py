@@ -132,6 +132,8 @@ def test_undo_and_redo_walk_the_server_log(player, stocked):
     assert body["values"][a] == "3"
     body = post(player, game, "moves", {"cell": b, "digit": 5, "version": body["version"]}).json()
     assert not body["can_redo"]  # a new move drops what was undone
+    log = [(m.number, m.cell, m.digit) for m in game.moves.order_by("number")]
+    assert log == [(1, a, 3), (2, b, 5)]
     assert Game.objects.get(pk=game.pk).version == body["version"] == 6
 
 
