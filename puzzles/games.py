@@ -22,6 +22,7 @@ from .daily import ensure_daily, today
 from .models import IDLE_SECONDS, DailyPuzzle, Game, Move, Preferences, Puzzle
 from .players import Player
 from .pool import claim_fresh_puzzle, make_and_serve
+from .tasks import start_refill
 
 
 def _peers(cell: int) -> tuple[int, ...]:
@@ -82,14 +83,12 @@ class Board:
 
 
 def new_game(player: Player, difficulty: str) -> Game:
-    """A game on a fresh puzzle of the difficulty. An empty pool falls back to a puzzle of
-    that difficulty the player has not played, and asks the workers for more."""
+    """A game on a fresh puzzle of the difficulty. A pool that runs low asks the workers
+    for more at once; an empty one falls back to a puzzle of that difficulty the player
+    has not played."""
     puzzle = claim_fresh_puzzle(difficulty)
+    start_refill(difficulty, Puzzle.objects.fresh(difficulty).count())
     if puzzle is None:
-        from .broker import enqueue
-        from .tasks import refill_pools
-
-        enqueue(refill_pools)
         played = player.games().values("puzzle_id")
         puzzle = (
             Puzzle.objects.filter(difficulty=difficulty, dailies__isnull=True)

@@ -20,7 +20,7 @@ import engine
 
 from . import daily, seeding
 from .broker import enqueue
-from .models import Puzzle, SeedJob
+from .models import PoolTarget, Puzzle, SeedJob
 from .pool import fresh_counts, store_for_pool, targets
 
 log = logging.getLogger(__name__)
@@ -33,17 +33,33 @@ def _lock(difficulty: str) -> str:
     return f"pool-refill:{difficulty}"
 
 
+def start_refill(difficulty: str, stock: int, target: PoolTarget | None = None) -> bool:
+    """Start a refill round for a difficulty below its low water mark, unless one is under
+    way. Safe to call from a request: with Redis down it does nothing and says so."""
+    target = target or targets()[difficulty]
+    if stock >= target.low:
+        return False
+    try:
+        if not cache.add(_lock(difficulty), "1", LOCK_SECONDS):
+            return False
+    except Exception:  # the cache is Redis too: down, so is the broker
+        log.warning("no refill for %s: cache unavailable", difficulty, exc_info=True)
+        return False
+    if enqueue(refill_pool, difficulty):
+        return True
+    cache.delete(_lock(difficulty))
+    return False
+
+
 @shared_task
 def refill_pools() -> dict[str, int]:
     """Start a refill round for each difficulty below its low water mark; resume lost jobs."""
     stock = fresh_counts()
-    started = {}
-    for difficulty, target in targets().items():
-        if stock[difficulty] < target.low and cache.add(_lock(difficulty), "1", LOCK_SECONDS):
-            if enqueue(refill_pool, difficulty):
-                started[difficulty] = target.high - stock[difficulty]
-            else:
-                cache.delete(_lock(difficulty))
+    started = {
+        difficulty: target.high - stock[difficulty]
+        for difficulty, target in targets().items()
+        if start_refill(difficulty, stock[difficulty], target)
+    }
     _resume_stalled_jobs()
     return started
 

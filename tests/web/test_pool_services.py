@@ -94,3 +94,17 @@ def test_daily_puzzles_are_picked_once_and_never_from_served_ones():
     # hard and expert had no stock: made on the spot rather than failing
     assert first["hard"].puzzle.difficulty == "hard"
     assert first["expert"].puzzle.difficulty == "expert"
+
+
+def test_a_new_game_that_takes_the_pool_below_its_low_mark_starts_a_refill(client):
+    from django.core.cache import cache
+
+    cache.delete("pool-refill:medium")
+    stock("medium", 3, seed=9)
+    PoolTarget.objects.update_or_create(
+        difficulty="medium", defaults={"low": 3, "high": 9, "batch_size": 3}
+    )
+    client.post("/play/medium/")  # 2 left: below 3
+    assert cache.get("pool-refill:medium") == "1"  # a round is under way: the lock is held
+    client.post("/play/medium/")
+    assert Puzzle.objects.fresh("medium").count() == 1  # the web itself never generates
