@@ -4,7 +4,8 @@ The key is the lexicographically smallest image of the puzzle under every transf
 (transpose, band and row order, stack and column order) with digits relabelled in order of
 first appearance, blanks ordered after every digit so that full rows lead and narrow the
 search. It is built row by row, keeping only the partial images that tie for the smallest
-prefix; numpy evaluates all column orders of a partial image at once.
+prefix. numpy evaluates every candidate of a step at once: each is a transposition, the
+source rows used so far, a column order and the digit labels given so far.
 """
 
 from __future__ import annotations
@@ -34,83 +35,98 @@ def _column_orders() -> np.ndarray:
 
 COLUMN_ORDERS = _column_orders()  # (1296, 9)
 _WEIGHTS = 11 ** np.arange(8, -1, -1, dtype=np.int64)
+_ALL_BLANK = int(np.full(9, BLANK) @ _WEIGHTS)
+_BAND = np.arange(9) // 3
 
 
 @dataclass
-class _Partial:
-    """Images that agree on the rows chosen so far, one per surviving column order."""
+class _Candidates:
+    """Partial images that tie for the smallest prefix so far, one per row of each array."""
 
-    grid: np.ndarray  # (9, 9) source digits, transposed or not
-    rows: tuple[int, ...]  # source rows placed so far
-    orders: np.ndarray  # (n, 9) column orders still tied
+    grid: np.ndarray  # (n,) 0 for the puzzle as given, 1 for its transpose
+    used: np.ndarray  # (n, 9) source rows placed so far
+    band: np.ndarray  # (n,) the band of the last row placed
+    orders: np.ndarray  # (n, 9) column orders
     labels: np.ndarray  # (n, 10) source digit -> new label, 0 while unseen
     next_label: np.ndarray  # (n,)
 
-    def next_rows(self) -> list[int]:
-        """Source rows that may come next: the rest of the band, or a row of an unused band."""
-        k = len(self.rows)
-        if k % 3:
-            band = self.rows[-1] // 3
-            return [r for r in range(band * 3, band * 3 + 3) if r not in self.rows]
-        used = {r // 3 for r in self.rows}
-        return [r for r in range(9) if r // 3 not in used]
-
-    def image_of(self, row: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Each order's relabelled image of the source row, with its updated labels."""
-        values = self.grid[row][self.orders]
-        labels = self.labels.copy()
-        next_label = self.next_label.copy()
-        index = np.arange(values.shape[0])
-        image = np.empty_like(values)
-        for j in range(9):
-            v = values[:, j]
-            label = labels[index, v]
-            new = (v > 0) & (label == 0)
-            labels[index[new], v[new]] = next_label[new]
-            label = np.where(new, next_label, label)
-            next_label = next_label + new
-            image[:, j] = np.where(v > 0, label, BLANK)
-        return image, labels, next_label
+    def next_rows(self, step: int) -> np.ndarray:
+        """(n, m) the source rows each candidate may place next, the same count for all."""
+        if step % 3:
+            allowed = (_BAND[None, :] == self.band[:, None]) & ~self.used
+        else:
+            band_used = self.used.reshape(-1, 3, 3).any(axis=2)
+            allowed = ~band_used[:, _BAND]
+        n = len(self.grid)
+        return np.nonzero(allowed)[1].reshape(n, -1)
 
 
-def _rest_is_blank(partial: _Partial, row: int) -> bool:
-    used = {*partial.rows, row}
-    return not partial.grid[[r for r in range(9) if r not in used]].any()
+def _relabel(values: np.ndarray, labels: np.ndarray, next_label: np.ndarray) -> np.ndarray:
+    """Each candidate's image of its row, labelling digits in order of first appearance
+    (labels and next_label are updated in place)."""
+    index = np.arange(values.shape[0])
+    image = np.empty_like(values)
+    for j in range(9):
+        v = values[:, j]
+        label = labels[index, v]
+        new = (v > 0) & (label == 0)
+        labels[index[new], v[new]] = next_label[new]
+        label = np.where(new, next_label, label)
+        next_label += new
+        image[:, j] = np.where(v > 0, label, BLANK)
+    return image
+
+
+def _first_rows(grids: np.ndarray) -> list[tuple[int, int]]:
+    """The (grid, row) pairs that can start the smallest image. A row's best start puts
+    its fullest stack first and each stack's givens first within it, so the pairs whose
+    given counts per stack, sorted, make the smallest such pattern are the only ones
+    that can win; only they are tried with every column order."""
+    counts = (grids.reshape(2, 9, 3, 3) > 0).sum(axis=3)  # (grid, row, stack)
+    ordered = -np.sort(-counts, axis=2)
+    pattern = (np.arange(3)[None, None, None, :] < ordered[..., None]).reshape(2, 9, 9)
+    keys = np.where(pattern, 0, 1) @ (2 ** np.arange(8, -1, -1))
+    return [tuple(pair) for pair in np.argwhere(keys == keys.min())]
 
 
 def canonical(puzzle: str) -> str:
     """The canonical form of a puzzle (or grid): equal for isomorphic puzzles only."""
     source = np.array([int(ch) for ch in parse(puzzle)], dtype=np.int64).reshape(9, 9)
-    n = len(COLUMN_ORDERS)
-    partials = [
-        _Partial(g, (), COLUMN_ORDERS, np.zeros((n, 10), np.int64), np.ones(n, np.int64))
-        for g in (source, source.T.copy())
-    ]
+    grids = np.stack([source, source.T])
+    starts = _first_rows(grids)
+    n, orders = len(starts), len(COLUMN_ORDERS)
+    first = np.array([r for _, r in starts])
+    c = _Candidates(
+        grid=np.repeat([g for g, _ in starts], orders),
+        used=np.zeros((n * orders, 9), bool),
+        band=np.zeros(n * orders, np.int64),
+        orders=np.tile(COLUMN_ORDERS, (n, 1)),
+        labels=np.zeros((n * orders, 10), np.int64),
+        next_label=np.ones(n * orders, np.int64),
+    )
     rows_out: list[np.ndarray] = []
-    all_blank = int(np.full(9, BLANK) @ _WEIGHTS)
-    for _ in range(9):
-        best_key = None
-        best: list[tuple[_Partial, int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
-        for partial in partials:
-            for row in partial.next_rows():
-                image, labels, next_label = partial.image_of(row)
-                keys = image @ _WEIGHTS
-                key = keys.min()
-                if best_key is not None and key > best_key:
-                    continue
-                if best_key is None or key < best_key:
-                    best_key, best = key, []
-                best.append((partial, row, keys == key, image, labels, next_label))
-        if best_key == all_blank and all(_rest_is_blank(p, row) for p, row, *_ in best):
-            # Every row left is empty, so is the rest of the image, whatever the order.
-            rows_out.extend(np.full(9, BLANK) for _ in range(9 - len(rows_out)))
-            break
-        partials = [
-            _Partial(p.grid, (*p.rows, row), p.orders[keep], labels[keep], next_label[keep])
-            for p, row, keep, _, labels, next_label in best
-        ]
-        _, _, keep, image, _, _ = best[0]
+    for step in range(9):
+        choices = np.repeat(first, orders)[:, None] if step == 0 else c.next_rows(step)
+        fan = choices.shape[1]
+        idx = np.repeat(np.arange(len(c.grid)), fan)
+        rows = choices.reshape(-1)
+        grid = c.grid[idx]
+        values = np.take_along_axis(grids[grid, rows], c.orders[idx], axis=1)
+        labels, next_label = c.labels[idx], c.next_label[idx].copy()
+        image = _relabel(values, labels, next_label)
+        keys = image @ _WEIGHTS
+        keep = keys == keys.min()
+        used = c.used[idx][keep]
+        used[np.arange(used.shape[0]), rows[keep]] = True
+        orders_kept = c.orders[idx][keep]
+        c = _Candidates(
+            grid[keep], used, _BAND[rows[keep]], orders_kept, labels[keep], next_label[keep]
+        )
         rows_out.append(image[keep][0])
+        if keys.min() == _ALL_BLANK and not (grids[c.grid] * ~c.used[:, :, None]).any():
+            # Every row left is empty, so is the rest of the image, whatever the order.
+            rows_out.extend(np.full(9, BLANK) for _ in range(8 - step))
+            break
     flat = np.concatenate(rows_out)
     flat[flat == BLANK] = 0
     return "".join(map(str, flat.tolist()))
