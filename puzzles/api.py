@@ -35,7 +35,7 @@ def _body(request: HttpRequest) -> dict:
         return {}
     try:
         body = json.loads(request.body)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise BadRequest("The body is not valid JSON.") from None
     if not isinstance(body, dict):
         raise BadRequest("Send a JSON object.")

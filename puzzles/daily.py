@@ -29,28 +29,36 @@ def ensure_daily(date: datetime.date) -> dict[str, DailyPuzzle]:
     """The date's daily puzzle per difficulty, picked now for those not picked yet.
 
     Safe to run from several processes at once: the unique (date, difficulty) constraint
-    lets one pick win, and a losing pick's puzzle goes back to the pool.
+    lets one pick win, and a losing pick's puzzle goes back to the pool; a puzzle another
+    date took meanwhile is passed over for the next one.
     """
     dailies = {
         d.difficulty: d for d in DailyPuzzle.objects.filter(date=date).select_related("puzzle")
     }
     for difficulty in Difficulty.values:
-        if difficulty in dailies:
-            continue
-        puzzle = (
-            claim_fresh_puzzle(difficulty) or _unplayed(difficulty) or make_and_serve(difficulty)
-        )
-        try:
-            with transaction.atomic():
-                dailies[difficulty] = DailyPuzzle.objects.create(
-                    date=date, difficulty=difficulty, puzzle=puzzle
-                )
-            if puzzle.served_at is None:
-                Puzzle.objects.filter(pk=puzzle.pk).update(served_at=timezone.now())
-        except IntegrityError:
-            dailies[difficulty] = DailyPuzzle.objects.select_related("puzzle").get(
-                date=date, difficulty=difficulty
-            )
-            if not puzzle.games.exists() and not puzzle.dailies.exists():
-                Puzzle.objects.filter(pk=puzzle.pk).update(served_at=None)
+        for _ in range(5):
+            if difficulty in dailies:
+                break
+            picked = _pick(date, difficulty)
+            if picked is not None:
+                dailies[difficulty] = picked
     return dailies
+
+
+def _pick(date: datetime.date, difficulty: str) -> DailyPuzzle | None:
+    """Make a puzzle the date's daily of the difficulty; None if it was taken meanwhile."""
+    puzzle = claim_fresh_puzzle(difficulty) or _unplayed(difficulty) or make_and_serve(difficulty)
+    try:
+        with transaction.atomic():
+            daily = DailyPuzzle.objects.create(date=date, difficulty=difficulty, puzzle=puzzle)
+        if puzzle.served_at is None:
+            Puzzle.objects.filter(pk=puzzle.pk).update(served_at=timezone.now())
+        return daily
+    except IntegrityError:
+        if not puzzle.games.exists() and not puzzle.dailies.exists():
+            Puzzle.objects.filter(pk=puzzle.pk).update(served_at=None)  # back to the pool
+        return (
+            DailyPuzzle.objects.select_related("puzzle")
+            .filter(date=date, difficulty=difficulty)
+            .first()
+        )

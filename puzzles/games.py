@@ -9,9 +9,11 @@ if the version is still the one the player saw: a stale tab gets a 409, never a 
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -84,19 +86,38 @@ class Board:
 
 def new_game(player: Player, difficulty: str) -> Game:
     """A game on a fresh puzzle of the difficulty. A pool that runs low asks the workers
-    for more at once; an empty one falls back to a puzzle of that difficulty the player
-    has not played."""
+    for more at once; an empty one falls back to a puzzle of that difficulty, already
+    handed out, that the player has not played. The clock starts now."""
     puzzle = claim_fresh_puzzle(difficulty)
     start_refill(difficulty, Puzzle.objects.fresh(difficulty).count())
     if puzzle is None:
         played = player.games().values("puzzle_id")
+        served = Puzzle.objects.filter(served_at__isnull=False, dailies__isnull=True)
         puzzle = (
-            Puzzle.objects.filter(difficulty=difficulty, dailies__isnull=True)
+            served.filter(difficulty=difficulty)
             .exclude(pk__in=played)
             .order_by("served_at")
             .first()
         ) or make_and_serve(difficulty)
-    return Game.objects.create(puzzle=puzzle, values=puzzle.givens, **player.owner_fields())
+    return _create(player, puzzle, None)
+
+
+def _create(player: Player, puzzle: Puzzle, daily: DailyPuzzle | None) -> Game:
+    """The player's game on the puzzle: a new one with its clock running, or, when a
+    second request of the player's got there first, that one."""
+    now = timezone.now()
+    try:
+        with transaction.atomic():
+            return Game.objects.create(
+                puzzle=puzzle,
+                daily=daily,
+                values=puzzle.givens,
+                resumed_at=now,
+                seen_at=now,
+                **player.owner_fields(),
+            )
+    except IntegrityError:
+        return player.games().get(puzzle=puzzle)
 
 
 def daily_game(player: Player, date: datetime.date, difficulty: str) -> Game:
@@ -110,18 +131,7 @@ def daily_game(player: Player, date: datetime.date, difficulty: str) -> Game:
         if daily is None:
             raise NotFound("There was no daily puzzle that day.")
     game = player.games().filter(puzzle=daily.puzzle_id).first()
-    if game is not None:
-        return game
-    try:
-        with transaction.atomic():
-            return Game.objects.create(
-                puzzle=daily.puzzle,
-                daily=daily,
-                values=daily.puzzle.givens,
-                **player.owner_fields(),
-            )
-    except IntegrityError:  # the same player's other tab got there first
-        return player.games().get(puzzle=daily.puzzle_id)
+    return game or _create(player, daily.puzzle, daily)
 
 
 # What the player sees -----------------------------------------------------------------
@@ -139,7 +149,8 @@ def state(game: Game, prefs: Preferences) -> dict:
         "version": game.version,
         "elapsed": round(game.elapsed(), 1),
         "paused": game.resumed_at is None and not over,
-        "mistakes": game.mistakes,
+        # With marking off, a live count would tell whether a digit is right.
+        "mistakes": game.mistakes if prefs.mark_mistakes or over else None,
         "hints": game.hints,
         "reveals": game.reveals,
         "difficulty": game.puzzle.difficulty,
@@ -173,7 +184,8 @@ def _change(board: Board, cell: int, value: int, notes: list[int]) -> dict | Non
 
 
 def _place(board: Board, cell: int, digit: int, prefs: Preferences) -> list[dict]:
-    """Put a digit in a cell (0 clears it); with auto-removal, clear it from peers' notes."""
+    """Put a digit in a cell (0 erases it, notes and all); with auto-removal, clear the digit
+    from the notes of the cell's peers."""
     changes = [_change(board, cell, digit, [])]
     if digit and prefs.auto_remove_notes:
         for peer in PEERS[cell]:
@@ -211,12 +223,14 @@ def _touch(game: Game, now: datetime.datetime) -> None:
 
 
 def _clock_fields(game: Game, now: datetime.datetime) -> dict:
+    """The request noted; the clock's fields too, but only if this request moved them, so
+    that a pause saved meanwhile by another request is not overwritten."""
+    before = (game.resumed_at, game.active_seconds)
     _touch(game, now)
-    return {
-        "seen_at": game.seen_at,
-        "resumed_at": game.resumed_at,
-        "active_seconds": game.active_seconds,
-    }
+    fields = {"seen_at": game.seen_at}
+    if (game.resumed_at, game.active_seconds) != before:
+        fields |= {"resumed_at": game.resumed_at, "active_seconds": game.active_seconds}
+    return fields
 
 
 def _board_fields(game: Game, board: Board, expected: int, now: datetime.datetime) -> dict:
@@ -235,8 +249,9 @@ def _board_fields(game: Game, board: Board, expected: int, now: datetime.datetim
 
 
 def _update(game: Game, expected: int, fields: dict) -> Game:
-    """Save if the game is still at the version the player saw."""
-    if not Game.objects.filter(pk=game.pk, version=expected).update(**fields):
+    """Save if the game is still running and at the version the player saw."""
+    running = Game.objects.filter(pk=game.pk, version=expected, status=Game.Status.PLAYING)
+    if not running.update(**fields):
         raise Conflict(STALE)
     return game
 
@@ -250,6 +265,8 @@ def _commit(game: Game, board: Board, entry: dict | None, expected: int, **count
         if increment:
             setattr(game, name, getattr(game, name) + increment)
             fields[name] = F(name) + increment
+    if game.marked:
+        fields["marked"] = True
     if entry is None:
         return _update(game, expected, fields)
     number, undone = game.moves_applied + 1, game.moves_logged > game.moves_applied
@@ -292,6 +309,8 @@ def move(game: Game, cell: int, digit: int, mode: str, version: int, prefs: Pref
         changes = _place(board, cell, digit, prefs)
         if changes and digit and str(digit) != game.puzzle.solution[cell]:
             mistakes = 1
+        if changes and digit and prefs.mark_mistakes and not game.marked:
+            game.marked = True  # played with mistakes shown: off the leaderboards
     else:
         if board.values[cell]:
             name = cell_name(cell)
@@ -369,10 +388,13 @@ def hint(game: Game, level: int, version: int, prefs: Preferences) -> tuple[Game
 def _apply_step(board: Board, step: engine.Step, game: Game, prefs: Preferences) -> list[dict]:
     """Carry a step out on the player's board, mistakes included."""
     changes: list[dict | None] = []
-    if step.technique == "Mistake":
-        changes += [_change(board, c, 0, []) for c in step.cells]
-    elif step.technique == "Conflict":
-        changes.append(_change(board, step.cells[-1], 0, []))
+    if step.technique in ("Mistake", "Conflict"):
+        givens, solution = game.puzzle.givens, game.puzzle.solution
+        changes += [
+            _change(board, c, 0, [])
+            for c in step.cells
+            if givens[c] == "0" and str(board.values[c]) != solution[c]
+        ]
     elif step.technique == "Missing Candidate":
         (cell,) = step.cells
         changes.append(_change(board, cell, 0, _candidates(board, cell)))
@@ -404,8 +426,10 @@ def reveal(game: Game, cell: int, version: int, prefs: Preferences) -> Game:
 
 
 def check(game: Game) -> list[int]:
-    """Where did I go wrong: the first digit on the board that is not the solution's."""
+    """Where did I go wrong: the first digit on the board that is not the solution's.
+    Counted as a hint."""
     _check_playing(game)
+    _commit(game, Board.of(game), None, game.version, hints=1)
     return _wrong_cells(game)[:1]
 
 
@@ -420,19 +444,14 @@ def pause(game: Game) -> Game:
         game.active_seconds = game.elapsed(now)
         game.resumed_at = None
     game.seen_at = now
-    Game.objects.filter(pk=game.pk, status=Game.Status.PLAYING).update(
-        active_seconds=game.active_seconds, resumed_at=None, seen_at=now
-    )
+    _save_clock(game, active_seconds=game.active_seconds, resumed_at=None, seen_at=now)
     return game
 
 
 def resume(game: Game) -> Game:
-    """Start the clock again (the page also calls this each minute while it is shown)."""
+    """Start the clock again (the page also calls this each minute the player is active)."""
     _check_playing(game)
-    _touch(game, timezone.now())
-    Game.objects.filter(pk=game.pk, status=Game.Status.PLAYING).update(
-        active_seconds=game.active_seconds, resumed_at=game.resumed_at, seen_at=game.seen_at
-    )
+    _save_clock(game, **_clock_fields(game, timezone.now()))
     return game
 
 
@@ -442,30 +461,47 @@ def give_up(game: Game) -> Game:
     now = timezone.now()
     _touch(game, now)
     _finish(game, Game.Status.GAVE_UP, now)
-    Game.objects.filter(pk=game.pk, status=Game.Status.PLAYING).update(
-        **_end_fields(game), seen_at=now, updated_at=now
-    )
+    _save_clock(game, **_end_fields(game), seen_at=now, updated_at=now)
     return game
+
+
+def _save_clock(game: Game, **fields: object) -> None:
+    """Save fields that are not the board, while the game still runs."""
+    if not Game.objects.filter(pk=game.pk, status=Game.Status.PLAYING).update(**fields):
+        raise Conflict("This game is over.")
 
 
 def solution_path(game: Game) -> list[dict]:
     """After the game: the engine's logical solve of the original puzzle, step by step,
-    each with the board as it stood before the step."""
+    each with the board as it stood before the step. Kept in the cache a day: grading a
+    hard puzzle is work a client should not be able to ask for again and again."""
     if game.status == Game.Status.PLAYING:
         raise Conflict("The solving path is shown once the game is over.")
-    board = Board([int(ch) for ch in game.puzzle.givens], [])
+    key = f"solution-path:{game.puzzle_id}"
+    try:
+        path = cache.get(key)
+    except Exception:  # the cache is down: work it out every time
+        path = None
+    if path is None:
+        path = _path(game.puzzle.givens)
+        with contextlib.suppress(Exception):
+            cache.set(key, path, 24 * 3600)
+    return path
+
+
+def _path(givens: str) -> list[dict]:
+    board = Board([int(ch) for ch in givens], [])
     board.notes = [_candidates(board, c) if not board.values[c] else [] for c in range(81)]
     path = []
-    for step in engine.grade(game.puzzle.givens).steps:
-        path.append(
-            {"values": board.grid(), "candidates": [list(n) for n in board.notes], **step.as_dict()}
-        )
+    for step in engine.grade(givens).steps:
+        before = {"values": board.grid(), "candidates": [list(n) for n in board.notes]}
+        path.append(before | step.as_dict())
         for cell, digit in step.placements:
-            board.values[cell], board.notes[cell] = digit, []
-            for peer in PEERS[cell]:
-                if digit in board.notes[peer]:
-                    board.notes[peer].remove(digit)
+            _place(board, cell, digit, _AUTO_REMOVE)
         for cell, digit in step.eliminations:
             if digit in board.notes[cell]:
                 board.notes[cell].remove(digit)
     return path
+
+
+_AUTO_REMOVE = Preferences(auto_remove_notes=True)

@@ -40,6 +40,8 @@ def check(line: str) -> engine.Generated | str:
         puzzle = engine.parse(puzzle_text)
     except engine.InvalidPuzzle as error:
         return str(error)
+    if "0" not in puzzle:
+        return "the grid is complete: there is nothing to solve"
     count = engine.count_solutions(puzzle, 2)
     if count == 0:
         return "the puzzle has no solution"

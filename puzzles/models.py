@@ -130,8 +130,9 @@ class Game(models.Model):
     resumed_at = models.DateTimeField(null=True, blank=True)  # null while paused or over
     seen_at = models.DateTimeField(default=timezone.now)  # the player's last request
     mistakes = models.PositiveIntegerField(default=0)
-    hints = models.PositiveIntegerField(default=0)
+    hints = models.PositiveIntegerField(default=0)  # checks of the board count as hints
     reveals = models.PositiveIntegerField(default=0)
+    marked = models.BooleanField(default=False, help_text="Played with mistakes marked.")
     started_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -174,7 +175,7 @@ class Game(models.Model):
             # The daily leaderboard: clean solves of one daily, fastest first.
             models.Index(
                 fields=["daily", "active_seconds"],
-                condition=Q(status="solved", hints=0, reveals=0),
+                condition=Q(status="solved", hints=0, reveals=0, marked=False),
                 name="game_daily_board_idx",
             ),
         ]
@@ -185,8 +186,9 @@ class Game(models.Model):
 
     @property
     def clean(self) -> bool:
-        """Solved without hints or revealed cells: what leaderboards and bests count."""
-        return self.status == self.Status.SOLVED and not self.hints and not self.reveals
+        """Solved with no help (hints, checks, reveals, mistakes marked as they were made):
+        what leaderboards and best times count."""
+        return self.status == self.Status.SOLVED and not (self.hints or self.reveals or self.marked)
 
     def elapsed(self, now: datetime.datetime | None = None) -> float:
         """Seconds played: time while resumed, up to IDLE_SECONDS past the last request."""
@@ -239,7 +241,9 @@ class Preferences(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
     )
     mark_mistakes = models.BooleanField(
-        default=True, help_text="Show a digit that does not fit the solution as a mistake."
+        default=False,
+        help_text="Show a digit that does not fit the solution as a mistake as soon as it is "
+        "placed. Games played this way do not count for leaderboards and best times.",
     )
     auto_remove_notes = models.BooleanField(
         default=True,

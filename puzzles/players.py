@@ -18,16 +18,19 @@ GUEST_KEY = "guest_id"
 RANK = {Game.Status.SOLVED: 2, Game.Status.GAVE_UP: 1, Game.Status.PLAYING: 0}
 
 
+def _further(game: Game) -> tuple:
+    """Which of two games on one puzzle to keep: solved beats given up beats playing; a
+    clean solve beats an assisted one, then the faster; else the more recent."""
+    speed = -game.active_seconds if game.clean else 0
+    return (RANK[game.status], game.clean, speed, game.updated_at)
+
+
 @dataclass(frozen=True)
 class Player:
     """The owner of games: exactly one of user and guest_id is set."""
 
     user: object | None = None
     guest_id: str | None = None
-
-    @property
-    def is_guest(self) -> bool:
-        return self.user is None
 
     def owns(self) -> Q:
         """The filter for this player's games."""
@@ -81,13 +84,13 @@ def save_guest_preferences(request: HttpRequest, prefs: Preferences) -> None:
 
 def adopt_guest_games(guest_id: str, user) -> int:
     """Move a guest's games to a user. Where both played the same puzzle, the further
-    along game stays (solved beats given up beats playing; then the newer one)."""
+    along game stays (see _further)."""
     moved = 0
     with transaction.atomic():
         for game in Game.objects.select_for_update().filter(guest_id=guest_id):
             mine = Game.objects.filter(user=user, puzzle=game.puzzle_id).first()
             if mine is not None:
-                if (RANK[game.status], game.updated_at) <= (RANK[mine.status], mine.updated_at):
+                if _further(game) <= _further(mine):
                     game.delete()
                     continue
                 mine.delete()

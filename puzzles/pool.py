@@ -75,24 +75,22 @@ def store_for_pool(difficulty: str, made: list[engine.Generated]) -> int:
     rows = [puzzle_row(m) for m in made]  # canonical keys: computed before taking locks
     with transaction.atomic():
         target = PoolTarget.objects.select_for_update().get(difficulty=difficulty)
-        room = target.high - Puzzle.objects.fresh(difficulty).count()
-        return insert_new(rows[: max(room, 0)])
+        kept = rows[: max(target.high - Puzzle.objects.fresh(difficulty).count(), 0)]
+        return len(kept) - len(insert_new(kept))
 
 
-def insert_new(rows: list[Puzzle]) -> int:
-    """Insert the rows whose canonical key is not stored yet; how many that was."""
+def insert_new(rows: list[Puzzle]) -> list[Puzzle]:
+    """Insert the rows whose canonical key is not stored yet (nor repeated among them);
+    the rows left out, as duplicates."""
     keys = {row.canonical_key for row in rows}
-    stored = set(
-        Puzzle.objects.filter(canonical_key__in=keys).values_list("canonical_key", flat=True)
-    )
-    new, seen = [], set(stored)
+    stored = Puzzle.objects.filter(canonical_key__in=keys).values_list("canonical_key", flat=True)
+    seen, new, duplicates = set(stored), [], []
     for row in rows:
-        if row.canonical_key not in seen:
-            seen.add(row.canonical_key)
-            new.append(row)
+        (duplicates if row.canonical_key in seen else new).append(row)
+        seen.add(row.canonical_key)
     # ignore_conflicts: a concurrent commit of the same puzzle (a redelivered batch) is no error.
     Puzzle.objects.bulk_create(new, ignore_conflicts=True)
-    return len(new)
+    return duplicates
 
 
 def claim_fresh_puzzle(difficulty: str) -> Puzzle | None:

@@ -82,7 +82,7 @@ def _generate_chunk(job: SeedJob, rng: random.Random) -> bool:
         return False
     rows = [puzzle_row(engine.make_puzzle(job.difficulty, seed=rng)) for _ in range(count)]
     with transaction.atomic():
-        stored = insert_new(rows)
+        stored = len(rows) - len(insert_new(rows))
         _advance(job, "done", job.done, done=F("done") + stored)
     return job.done + stored < job.requested
 
@@ -100,28 +100,20 @@ def _import_chunk(job: SeedJob) -> bool:
         else:
             rows.append((line, puzzle_row(result, Puzzle.Source.IMPORTED)))
     with transaction.atomic():
-        stored_keys = set(
-            Puzzle.objects.filter(
-                canonical_key__in=[row.canonical_key for _, row in rows]
-            ).values_list("canonical_key", flat=True)
-        )
-        new = []
-        for line, row in rows:
-            if row.canonical_key in stored_keys:
-                reasons.append(
-                    [line.number, "already stored, or a transformation of a stored puzzle"]
-                )
-            else:
-                stored_keys.add(row.canonical_key)
-                new.append(row)
-        Puzzle.objects.bulk_create(new, ignore_conflicts=True)
+        line_of = {id(row): line for line, row in rows}
+        duplicates = insert_new([row for _, row in rows])
+        for row in duplicates:
+            reasons.append(
+                [line_of[id(row)].number, "already stored, or a transformation of a stored puzzle"]
+            )
+        new = len(rows) - len(duplicates)
         reasons.sort()
         _advance(
             job,
             "position",
             job.position,
             position=job.position + len(chunk),
-            done=F("done") + len(new),
+            done=F("done") + new,
             rejected=F("rejected") + len(reasons),
             reasons=(job.reasons + reasons)[:MAX_REASONS],
         )

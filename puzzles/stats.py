@@ -94,25 +94,26 @@ class BoardRow:
 
 
 def leaderboard(daily: DailyPuzzle, player: Player, limit: int = 20) -> list[BoardRow]:
-    """The day's clean solves (no hints, no reveals), fastest first; the player's own row
-    is added at its rank when it falls outside the top."""
-    solves = (
-        daily.games.filter(status=Game.Status.SOLVED, hints=0, reveals=0)
-        .select_related("user")
-        .order_by("active_seconds", "finished_at")
-    )
-    rows, found = [], player.user is None and player.guest_id is None
-    for rank, game in enumerate(solves, 1):
-        is_you = (
-            game.user_id is not None and game.user_id == getattr(player.user, "pk", None)
-        ) or (game.guest_id is not None and game.guest_id == player.guest_id)
-        if rank <= limit or is_you:
-            name = game.user.username if game.user else "a guest"
-            rows.append(BoardRow(rank, name, game.active_seconds, game.mistakes, is_you))
-        found = found or is_you
-        if rank >= limit and found:
-            break
+    """The day's clean solves, fastest first; the player's own row is added at its rank
+    when it falls outside the top."""
+    solves = daily.games.filter(status=Game.Status.SOLVED, hints=0, reveals=0, marked=False)
+    ordered = solves.select_related("user").order_by("active_seconds", "finished_at", "pk")
+    rows = [_row(rank, game, player) for rank, game in enumerate(ordered[:limit], 1)]
+    if any(row.is_you for row in rows) or (player.user is None and player.guest_id is None):
+        return rows
+    mine = solves.filter(player.owns()).first()
+    if mine is not None:
+        ahead = solves.filter(active_seconds__lt=mine.active_seconds).count()
+        rows.append(_row(ahead + 1, mine, player))
     return rows
+
+
+def _row(rank: int, game: Game, player: Player) -> BoardRow:
+    is_you = (game.user_id is not None and game.user_id == getattr(player.user, "pk", None)) or (
+        game.guest_id is not None and game.guest_id == player.guest_id
+    )
+    name = game.user.username if game.user else "a guest"
+    return BoardRow(rank, name, game.active_seconds, game.mistakes, is_you)
 
 
 def clock(seconds: float | None) -> str:

@@ -61,7 +61,7 @@ def _daily_cards(date: datetime.date, player) -> list[dict]:
 def home(request: HttpRequest) -> HttpResponse:
     """Today's dailies, games in progress, and a new game of any difficulty."""
     player = current_player(request)
-    in_progress = player.games().filter(status=Game.Status.PLAYING, daily__isnull=True)
+    in_progress = player.games().filter(status=Game.Status.PLAYING).exclude(daily__date=today())
     current, best = stats.streaks(player)
     return render(
         request,
@@ -69,7 +69,9 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "today": today(),
             "dailies": _daily_cards(today(), player),
-            "in_progress": in_progress.select_related("puzzle").order_by("-updated_at")[:10],
+            "in_progress": in_progress.select_related("puzzle", "daily").order_by("-updated_at")[
+                :10
+            ],
             "difficulties": Difficulty.choices,
             "streak": current,
             "best_streak": best,

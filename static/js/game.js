@@ -1,7 +1,9 @@
 // The game page: a board that sends every change to the server and shows what it saved.
 //
-// Actions go out one at a time, each with the version of the state the server last sent;
-// a 409 (another window moved first) brings the server's state back instead of losing it.
+// Requests go out one at a time, each with the version of the state the server last sent.
+// While they wait, the digits typed show at once (and later keys are judged against them).
+// A 409 for a stale version means another window moved first: the server's state comes
+// back and what was queued behind is dropped, never applied to a board it was not meant for.
 
 const root = document.querySelector("[data-game]");
 const api = root.dataset.api;
@@ -21,19 +23,24 @@ const PEERS = cells.map((_, i) => {
   set.delete(i);
   return set;
 });
+const CLOCK_ONLY = new Set(["/pause", "/resume"]);
 
 let state = JSON.parse(document.getElementById("game-state").textContent);
 let received = performance.now();
-let selected = state.puzzle.indexOf("0") >= 0 ? state.puzzle.indexOf("0") : 0;
+let selected = Math.max(0, state.puzzle.indexOf("0"));
 let notesMode = false;
 let hint = null; // {level, technique, region, cells?, explanation?}
 let checkCell = null;
 let walk = null; // {path, index}
-const queue = [];
+let broken = false; // the page lost its session: it must be reloaded
+let wasPlaying = state.status === "playing";
+const queue = []; // {path, body, cell?, value?}
 let sending = false;
-// Opening the page means playing: the clock starts (or resumes) as it loads.
+const pending = new Map(); // cell -> value typed but not yet saved
+// The player paused by hand (as opposed to the page being hidden).
 let manualPause = false;
-state.paused = false;
+// Someone used the page since the last time it told the server they are still there.
+let active = true;
 
 // ---------------------------------------------------------------- talking to the server
 
@@ -54,83 +61,141 @@ async function request(path, body, method = "POST") {
 }
 
 function accept(next) {
+  if (!next || typeof next.values !== "string") return;
+  if (next.version !== state.version) checkCell = null;
   state = next;
   received = performance.now();
   render();
 }
 
-// Requests queue up and go one after the other, each with the latest version.
-function send(path, body = {}, { quiet = false } = {}) {
-  queue.push({ path, body });
-  if (!quiet) setSaved("Saving…");
+function send(path, body = {}, change = null) {
+  if (broken) return;
+  const item = { path, body, ...(change || {}) };
+  if (change) pending.set(change.cell, change.value);
+  queue.push(item);
+  if (!CLOCK_ONLY.has(path)) setSaved("Saving…");
   pump();
+}
+
+function settle(item) {
+  if (item.cell !== undefined && !queue.some((q) => q.cell === item.cell)) pending.delete(item.cell);
 }
 
 async function pump() {
   if (sending) return;
   sending = true;
-  while (queue.length) {
-    const { path, body } = queue[0];
-    let result;
-    try {
-      result = await request(path, { ...body, version: state.version });
-    } catch {
-      setSaved("Offline — retrying");
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      continue;
+  try {
+    while (queue.length && !broken) {
+      const item = queue[0];
+      const sent = state.version;
+      let result;
+      try {
+        result = await request(item.path, { ...item.body, version: sent });
+      } catch {
+        setSaved("Offline — retrying");
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        await resync(item, sent);
+        continue;
+      }
+      queue.shift();
+      settle(item);
+      handle(item, result, sent);
     }
-    queue.shift();
-    if (result.ok) {
-      accept(result.data);
-      if (result.data.hint) showHint(result.data.hint);
-      if (result.data.check) showCheck(result.data.check);
-    } else if (result.data.state) {
-      queue.length = 0; // the queued actions were meant for a board that is gone
-      accept(result.data.state);
-      say(result.data.error);
-    } else {
-      say(result.data.error || "Something went wrong.");
-    }
+  } finally {
+    sending = false;
+    if (!broken) setSaved(state.status === "playing" && !queue.length ? "Saved" : "");
+    render();
   }
-  sending = false;
-  setSaved(state.status === "playing" ? "Saved" : "");
+}
+
+// After a request that got no answer: if the server has moved on, it got it.
+async function resync(item, sent) {
+  try {
+    const result = await request("", null, "GET");
+    if (!result.ok) return;
+    if (result.data.version > sent && !CLOCK_ONLY.has(item.path)) {
+      queue.shift();
+      settle(item);
+    }
+    accept(result.data);
+  } catch {
+    // Still offline: the loop tries again.
+  }
+}
+
+function handle(item, result, sent) {
+  const { ok, status, data } = result;
+  if (ok) {
+    accept(data);
+    if (data.hint) showHint(data.hint);
+    if (data.check) showCheck(data.check);
+    return;
+  }
+  if (!data.state) {
+    // A 403 (the session changed: logged in or out in another tab) or a 404.
+    broken = true;
+    queue.length = 0;
+    pending.clear();
+    setSaved("Not saved");
+    say(`${data.error || "This page is out of date."} Reload the page to go on.`, true);
+    return;
+  }
+  if (status === 409 && data.state.version !== sent) {
+    // Another window changed the game: what was queued was meant for the old board.
+    const clock = queue.filter((q) => CLOCK_ONLY.has(q.path));
+    queue.length = 0;
+    queue.push(...clock);
+    pending.clear();
+  }
+  accept(data.state);
+  say(data.error);
 }
 
 function setSaved(text) {
   $("[data-saved]").textContent = text;
 }
 
-function say(text) {
-  $("[data-message]").textContent = text || "";
+function say(text, alert = false) {
+  const message = $("[data-message]");
+  message.textContent = text || "";
+  message.setAttribute("role", alert ? "alert" : "status");
 }
 
 // ---------------------------------------------------------------- drawing
 
 function valueAt(i) {
-  return Number(state.values[i]);
+  return pending.has(i) ? pending.get(i) : Number(state.values[i]);
 }
 
 function shownBoard() {
   if (walk) {
     const step = walk.path[walk.index];
-    return { values: step.values, notes: step.candidates };
+    return { values: [...step.values].map(Number), notes: step.candidates };
   }
-  if (state.status === "gave_up" && state.solution) return { values: state.solution, notes: state.notes };
-  return { values: state.values, notes: state.notes };
+  if (state.status === "gave_up" && state.solution) {
+    return { values: [...state.solution].map(Number), notes: state.notes };
+  }
+  return { values: cells.map((_, i) => valueAt(i)), notes: state.notes };
 }
 
-function label(i, value, notes, given, wrong) {
+function label(i, value, notes, flags) {
   const where = `Row ${Math.floor(i / 9) + 1}, column ${(i % 9) + 1}`;
-  if (value) return `${where}: ${value}${given ? ", given" : ""}${wrong ? ", wrong" : ""}`;
-  if (notes.length) return `${where}: empty, notes ${notes.join(" ")}`;
-  return `${where}: empty`;
+  if (flags.hidden) return `${where}: hidden while paused`;
+  let text = value ? `${where}: ${value}` : `${where}: empty`;
+  if (!value && notes.length) text += `, notes ${notes.join(" ")}`;
+  if (flags.given) text += ", given";
+  if (flags.wrong) text += ", wrong";
+  if (flags.solution) text += ", from the solution";
+  if (flags.hinted) text += ", part of the hint";
+  return text;
 }
 
 function render() {
   const { values, notes } = shownBoard();
+  const playing = state.status === "playing";
+  const paused = playing && state.paused;
   const wrong = new Set(walk ? [] : state.wrong || []);
-  const sel = selected;
-  const selValue = Number(values[sel]);
+  const selValue = values[selected];
   const hintCells = new Set(hint && hint.cells ? hint.cells : []);
   const walkStep = walk ? walk.path[walk.index] : null;
   const walkCells = new Set(walkStep ? walkStep.cells : []);
@@ -139,8 +204,10 @@ function render() {
   if (walkStep) for (const [c, d] of walkStep.eliminations) walkRemoved.set(c, [...(walkRemoved.get(c) || []), d]);
 
   cells.forEach((el, i) => {
-    const value = Number(values[i]);
+    const value = values[i];
     const given = state.puzzle[i] !== "0";
+    const solution = !walk && state.status === "gave_up" && !given && state.values[i] !== state.solution[i];
+    const hinted = hintCells.has(i) || walkCells.has(i);
     el.dataset.value = String(value);
     el.querySelector(".value").textContent = value ? String(value) : walkPlaced.has(i) ? String(walkPlaced.get(i)) : "";
     const cellNotes = value ? [] : notes[i] || [];
@@ -149,24 +216,23 @@ function render() {
       span.textContent = cellNotes.includes(d) ? String(d) : "";
       span.classList.toggle("removed", (walkRemoved.get(i) || []).includes(d));
     });
-    el.classList.toggle("selected", i === sel);
-    el.classList.toggle("peer", i !== sel && PEERS[sel].has(i));
-    el.classList.toggle("same", !!selValue && value === selValue && i !== sel);
+    el.classList.toggle("selected", i === selected);
+    el.classList.toggle("peer", i !== selected && PEERS[selected].has(i));
+    el.classList.toggle("same", !!selValue && value === selValue && i !== selected);
     el.classList.toggle("wrong", wrong.has(i));
     el.classList.toggle("checked-wrong", checkCell === i);
-    el.classList.toggle("hinted", hintCells.has(i) || walkCells.has(i));
+    el.classList.toggle("hinted", hinted);
     el.classList.toggle("placed-here", walkPlaced.has(i));
-    el.classList.toggle(
-      "solution-shown",
-      !walk && state.status === "gave_up" && !given && state.values[i] !== state.solution[i],
-    );
-    el.setAttribute("aria-selected", String(i === sel));
-    el.tabIndex = i === sel ? 0 : -1;
-    el.setAttribute("aria-label", label(i, value, cellNotes, given, wrong.has(i)));
+    el.classList.toggle("pending", pending.has(i));
+    el.classList.toggle("solution-shown", solution);
+    el.setAttribute("aria-selected", String(i === selected));
+    el.tabIndex = i === selected ? 0 : -1;
+    const flags = { given, wrong: wrong.has(i) || checkCell === i, solution, hinted, hidden: paused };
+    el.setAttribute("aria-label", label(i, value, cellNotes, flags));
   });
 
   const counts = Array(10).fill(0);
-  for (const ch of state.values) counts[Number(ch)]++;
+  cells.forEach((_, i) => counts[valueAt(i)]++);
   root.querySelectorAll("[data-digit]").forEach((button) => {
     const d = Number(button.dataset.digit);
     const left = Math.max(0, 9 - counts[d]);
@@ -175,26 +241,28 @@ function render() {
     button.setAttribute("aria-label", `${d}, ${left} left`);
   });
 
-  const playing = state.status === "playing";
   const statusEl = $("[data-status]");
   statusEl.dataset.status = state.status;
-  statusEl.textContent = { playing: state.paused ? "Paused" : "Playing", solved: "Solved", gave_up: "Gave up" }[state.status];
-  $("[data-mistakes]").textContent = String(state.mistakes);
+  statusEl.textContent = { playing: paused ? "Paused" : "Playing", solved: "Solved", gave_up: "Gave up" }[state.status];
+  const mistakes = $("[data-mistakes]");
+  mistakes.closest(".counter").hidden = state.mistakes === null;
+  mistakes.textContent = String(state.mistakes ?? 0);
   $("[data-hints]").textContent = String(state.hints + state.reveals);
-  $('[data-action="undo"]').disabled = !state.can_undo;
-  $('[data-action="redo"]').disabled = !state.can_redo;
-  for (const name of ["erase", "notes", "hint", "pause", "check", "reveal", "give-up"]) {
-    $(`[data-action="${name}"]`).disabled = !playing;
+  const changing = playing && !paused && !broken;
+  $('[data-action="undo"]').disabled = !changing || !state.can_undo;
+  $('[data-action="redo"]').disabled = !changing || !state.can_redo;
+  for (const name of ["erase", "notes", "hint", "check", "reveal", "give-up"]) {
+    $(`[data-action="${name}"]`).disabled = !changing;
   }
-  root.querySelectorAll("[data-digit]").forEach((b) => (b.disabled = !playing));
-  const notesButton = $('[data-action="notes"]');
-  notesButton.setAttribute("aria-pressed", String(notesMode));
+  $('[data-action="pause"]').disabled = !playing || broken;
+  root.querySelectorAll("[data-digit]").forEach((b) => (b.disabled = !changing));
+  $('[data-action="notes"]').setAttribute("aria-pressed", String(notesMode));
   $("[data-notes-state]").textContent = notesMode ? "on" : "off";
   root.classList.toggle("notes-mode", notesMode);
 
-  const paused = playing && state.paused;
   $("[data-pause-cover]").hidden = !paused;
   board.classList.toggle("hidden-board", paused);
+  board.setAttribute("aria-hidden", String(paused));
   root.classList.toggle("over", !playing);
   if (!playing) {
     hint = null;
@@ -206,21 +274,23 @@ function render() {
 
 function showFinished() {
   const panel = $("[data-finished]");
-  if (state.status === "playing") {
-    panel.hidden = true;
-    return;
-  }
-  panel.hidden = false;
+  const playing = state.status === "playing";
+  panel.hidden = playing;
+  if (playing) return;
   $("[data-finished-title]").textContent = state.status === "solved" ? "Solved!" : "The solution";
   $("[data-final-time]").textContent = clock(state.elapsed);
-  $("[data-final-mistakes]").textContent = String(state.mistakes);
+  $("[data-final-mistakes]").textContent = String(state.mistakes ?? 0);
   $("[data-final-hints]").textContent = String(state.hints + state.reveals);
   $("[data-final-note]").textContent =
     state.status === "solved"
       ? state.clean
-        ? "A clean solve: no hints, nothing revealed. It counts for leaderboards and your best times."
-        : "Solved with help, so it stays off the leaderboard and your best times."
+        ? "A clean solve: no help at all. It counts for leaderboards and your best times."
+        : "Solved with help (hints, checks, revealed cells or mistakes shown), so it stays off the leaderboard and your best times."
       : "Cells you had not filled, or had wrong, now show the solution.";
+  if (wasPlaying) {
+    wasPlaying = false;
+    panel.focus();
+  }
 }
 
 // ---------------------------------------------------------------- the clock
@@ -242,9 +312,9 @@ setInterval(tick, 1000);
 // Pause and resume go through the same queue as moves, so they reach the server in the
 // order they happened (a quick tab switch right after loading must end up paused).
 function setPaused(paused, manual = false) {
-  if (state.status !== "playing") return;
+  if (state.status !== "playing" || broken) return;
   if (manual) manualPause = paused;
-  send(paused ? "/pause" : "/resume", {}, { quiet: true });
+  send(paused ? "/pause" : "/resume");
 }
 
 document.addEventListener("visibilitychange", () => {
@@ -255,58 +325,58 @@ document.addEventListener("visibilitychange", () => {
 
 // Leaving the page: the queue may not get to run, so the pause goes out on its own.
 window.addEventListener("pagehide", () => {
-  if (state.status !== "playing") return;
+  if (state.status !== "playing" || broken) return;
   fetch(api + "/pause", { method: "POST", keepalive: true, headers: { "X-CSRFToken": csrf }, credentials: "same-origin" });
 });
 
-// While the page is shown and the game runs, tell the server once a minute that the
-// player is still here, so that the clock keeps counting.
+// Once a minute, if the player did something on the page, tell the server they are
+// still there; a page nobody touches lets the server's clock stop after five minutes.
+for (const event of ["keydown", "pointerdown"]) document.addEventListener(event, () => (active = true));
 setInterval(() => {
-  if (document.visibilityState === "visible" && state.status === "playing" && !state.paused) setPaused(false);
+  const shown = document.visibilityState === "visible";
+  if (active && shown && state.status === "playing" && !state.paused && !manualPause) setPaused(false);
+  active = false;
 }, 60000);
 
 // ---------------------------------------------------------------- playing
 
+function canChange() {
+  return state.status === "playing" && !state.paused && !walk && !broken;
+}
+
 function select(i) {
   selected = Math.max(0, Math.min(80, i));
-  checkCell = null;
   render();
-  cells[selected].focus({ preventScroll: false });
+  cells[selected].focus();
 }
 
 function input(digit, asNote = notesMode) {
-  if (state.status !== "playing" || state.paused || walk) return;
-  if (state.puzzle[selected] !== "0") {
-    say("That is a given: it cannot change.");
-    return;
-  }
+  if (!canChange()) return;
+  if (state.puzzle[selected] !== "0") return say("That is a given: it cannot change.");
   say("");
   if (asNote) {
-    if (valueAt(selected)) {
-      say("Clear the digit first to write notes in this cell.");
-      return;
-    }
+    if (valueAt(selected)) return say("Clear the digit first to write notes in this cell.");
     send("/moves", { cell: selected, digit, mode: "note" });
   } else {
-    const current = valueAt(selected);
-    send("/moves", { cell: selected, digit: current === digit ? 0 : digit, mode: "value" });
+    const value = valueAt(selected) === digit ? 0 : digit;
+    send("/moves", { cell: selected, digit: value, mode: "value" }, { cell: selected, value });
   }
 }
 
 function erase() {
-  if (state.status !== "playing" || state.puzzle[selected] !== "0") return;
-  if (valueAt(selected)) send("/moves", { cell: selected, digit: 0, mode: "value" });
-  else if ((state.notes[selected] || []).length) send("/moves", { cell: selected, digit: 0, mode: "note" });
+  if (!canChange() || state.puzzle[selected] !== "0") return;
+  if (!valueAt(selected) && !(state.notes[selected] || []).length) return;
+  send("/moves", { cell: selected, digit: 0, mode: "value" }, { cell: selected, value: 0 });
 }
 
 function showHint(told) {
   hint = told;
-  const panel = $("[data-hint-panel]");
-  panel.hidden = false;
+  $("[data-hint-panel]").hidden = false;
   let text = `${told.technique}: look at ${told.region}.`;
   if (told.level >= 2 && told.cells) text += " The cells involved are highlighted.";
   if (told.level >= 3) text = `${told.technique}. ${told.explanation}`;
   $("[data-hint-text]").textContent = text;
+  say(text);
   $('[data-action="hint-more"]').hidden = told.level >= 3;
   render();
 }
@@ -325,8 +395,8 @@ function showCheck(result) {
 
 async function showHow() {
   const result = await request("/path", null, "GET");
-  if (!result.ok) {
-    say(result.data.error);
+  if (!result.ok || !result.data.path || !result.data.path.length) {
+    say(result.data.error || "There is no solving path to show.");
     return;
   }
   walk = { path: result.data.path, index: 0 };
@@ -345,15 +415,15 @@ function showWalkStep() {
 }
 
 const actions = {
-  undo: () => send("/undo"),
-  redo: () => send("/redo"),
+  undo: () => canChange() && send("/undo"),
+  redo: () => canChange() && send("/redo"),
   erase,
   notes: () => {
     notesMode = !notesMode;
     render();
   },
-  hint: () => send("/hint", { level: 1 }),
-  "hint-more": () => send("/hint", { level: Math.min(3, (hint ? hint.level : 0) + 1) }),
+  hint: () => canChange() && send("/hint", { level: 1 }),
+  "hint-more": () => canChange() && send("/hint", { level: Math.min(3, (hint ? hint.level : 0) + 1) }),
   "hint-close": () => {
     hint = null;
     $("[data-hint-panel]").hidden = true;
@@ -361,13 +431,14 @@ const actions = {
   },
   pause: () => setPaused(true, true),
   resume: () => setPaused(false, true),
-  check: () => send("/check"),
+  check: () => canChange() && send("/check"),
   reveal: () => {
+    if (!canChange()) return;
     if (state.puzzle[selected] !== "0") return say("Select an empty or wrong cell to reveal.");
     if (confirm("Reveal this cell? The game will count as assisted.")) send("/reveal", { cell: selected });
   },
   "give-up": () => {
-    if (confirm("Give up and see the solution?")) send("/give-up");
+    if (state.status === "playing" && !broken && confirm("Give up and see the solution?")) send("/give-up");
   },
   "show-how": showHow,
   "walk-prev": () => {
@@ -394,21 +465,32 @@ root.addEventListener("click", (event) => {
   if (action && actions[action.dataset.action]) actions[action.dataset.action]();
 });
 
+// Keys act on the board while the focus is in the game (board, pad, toolbar) or nowhere in
+// particular; in a form or a panel they keep their usual meaning, and the arrow keys move
+// on the board only when the focus is on it.
+function keysForGame(target) {
+  if (target === document.body) return true;
+  return root.contains(target) && !target.closest(".panel, input, select, textarea");
+}
+
 document.addEventListener("keydown", (event) => {
-  if (event.target.closest("input, textarea, select") || event.altKey || event.metaKey) return;
+  if (event.altKey || event.metaKey || !keysForGame(event.target)) return;
   const key = event.key;
-  const ctrl = event.ctrlKey;
-  if (ctrl && (key === "z" || key === "Z")) {
-    event.preventDefault();
-    return event.shiftKey ? actions.redo() : actions.undo();
+  if (event.ctrlKey) {
+    if (event.repeat) return;
+    if (key === "z" || key === "Z") {
+      event.preventDefault();
+      return event.shiftKey ? actions.redo() : actions.undo();
+    }
+    if (key === "y" || key === "Y") {
+      event.preventDefault();
+      return actions.redo();
+    }
+    return;
   }
-  if (ctrl && (key === "y" || key === "Y")) {
-    event.preventDefault();
-    return actions.redo();
-  }
-  if (ctrl) return;
+  const onBoard = event.target === document.body || board.contains(event.target);
   const moves = { ArrowUp: -9, ArrowDown: 9, ArrowLeft: -1, ArrowRight: 1 };
-  if (key in moves) {
+  if (key in moves && onBoard) {
     event.preventDefault();
     const step = moves[key];
     let next = selected + step;
@@ -418,6 +500,11 @@ document.addEventListener("keydown", (event) => {
     if (next > 80) next -= 81;
     return select(next);
   }
+  if ((key === "Home" || key === "End") && onBoard) {
+    event.preventDefault();
+    return select(selected - (selected % 9) + (key === "End" ? 8 : 0));
+  }
+  if (event.repeat) return; // a key held down enters its digit once
   const code = /^(Digit|Numpad)([0-9])$/.exec(event.code || "");
   const digit = /^[0-9]$/.test(key) ? Number(key) : code ? Number(code[2]) : null;
   if (digit !== null) {
@@ -429,10 +516,10 @@ document.addEventListener("keydown", (event) => {
     return erase();
   }
   if (key === "n" || key === "N") return actions.notes();
-  if (key === "p" || key === "P") return state.paused ? actions.resume() : actions.pause();
-  if (key === "Home") return select(selected - (selected % 9));
-  if (key === "End") return select(selected - (selected % 9) + 8);
+  if (key === "p" || key === "P") return manualPause ? actions.resume() : actions.pause();
 });
 
+// Opening the page means playing: the clock (started when the game was) goes on, unless
+// the page opened in a background tab.
 render();
-if (state.status === "playing" && !state.paused) setPaused(false);
+if (state.status === "playing") setPaused(document.visibilityState !== "visible");

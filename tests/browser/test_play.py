@@ -148,3 +148,27 @@ def test_after_giving_up_the_walkthrough_steps_through_the_solve(page, stock):
     assert page.locator("[data-walk-step]").inner_text() != first
     assert page.locator("[data-walk-count]").inner_text().startswith("Step 2 of ")
     assert page.locator(".cell.hinted").count() >= 1
+
+
+def test_a_page_whose_session_ended_says_so_instead_of_saving(page, stock):
+    game = open_new_game(page)
+    blank = game.puzzle.givens.index("0")
+    page.context.clear_cookies()  # logged out in another tab, say
+    cell(page, blank).click()
+    page.keyboard.press("5")
+    page.wait_for_function("document.querySelector('[data-saved]').textContent === 'Not saved'")
+    assert "Reload the page" in page.locator("[data-message]").inner_text()
+    game.refresh_from_db()
+    assert game.values == game.puzzle.givens
+
+
+def test_digits_show_at_once_and_a_quick_erase_takes_them_back(page, stock):
+    game = open_new_game(page)
+    blank = game.puzzle.givens.index("0")
+    cell(page, blank).click()
+    page.keyboard.press("5")
+    page.keyboard.press("Backspace")
+    wait_saved(page)
+    assert cell(page, blank).get_attribute("data-value") == "0"
+    game.refresh_from_db()
+    assert game.values[blank] == "0" and game.version == 2

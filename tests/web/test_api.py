@@ -54,12 +54,8 @@ def test_a_new_game_starts_from_a_post_and_shows_its_state(player, stocked):
     }
     assert body["puzzle"] == body["values"] == game.puzzle.givens
     assert body["notes"] == [[] for _ in range(81)]
-    assert (body["status"], body["version"], body["mistakes"], body["hints"]) == (
-        "playing",
-        0,
-        0,
-        0,
-    )
+    assert (body["status"], body["version"], body["hints"]) == ("playing", 0, 0)
+    assert body["mistakes"] is None  # not shown while playing with mistake marking off
     assert player.get("/play/easy/").status_code == 405
     assert player.post("/play/impossible/").status_code == 404
 
@@ -73,20 +69,28 @@ def test_a_move_places_a_digit_and_bumps_the_version(player, stocked):
     ).json()
     assert body["values"][cell] == str(digit)
     assert body["version"] == 1 and body["can_undo"]
-    assert body["mistakes"] == 0
     assert state(player, game)["values"][cell] == str(digit)  # stored, not just echoed
 
 
-def test_a_wrong_digit_counts_a_mistake_and_is_marked_when_marking_is_on(player, stocked):
+def test_a_wrong_digit_counts_a_mistake_shown_only_with_marking_on(player, stocked):
     game = start(player)
     cell = empty_cells(game)[0]
     body = post(
         player, game, "moves", {"cell": cell, "digit": wrong_digit(game, cell), "version": 0}
-    ).json()
-    assert body["mistakes"] == 1
-    assert body["wrong"] == [cell]
-    player.post("/settings/", {"theme": "system", "show_timer": "on"})  # marking and auto-notes off
-    assert state(player, game)["wrong"] == []
+    )
+    assert (body.json()["mistakes"], body.json()["wrong"]) == (None, [])  # no live oracle
+    assert Game.objects.get(pk=game.pk).mistakes == 1  # but counted
+    player.post("/settings/", {"mark_mistakes": "on", "theme": "system", "show_timer": "on"})
+    body = state(player, game)
+    assert (body["mistakes"], body["wrong"]) == (1, [cell])
+
+
+def test_a_game_played_with_mistakes_marked_is_not_clean(player, stocked):
+    player.post("/settings/", {"mark_mistakes": "on", "theme": "system"})
+    game = start(player)
+    body = play_to_the_end(player, game)
+    assert body["status"] == "solved" and body["clean"] is False
+    assert Game.objects.get(pk=game.pk).marked
 
 
 def test_notes_toggle_and_clear_and_placing_a_digit_removes_it_from_peer_notes(player, stocked):
@@ -228,8 +232,9 @@ def test_check_names_the_first_wrong_digit(player, stocked):
         "moves",
         {"cell": cells[3], "digit": wrong_digit(game, cells[3]), "version": v},
     )
-    assert post(player, game, "check").json()["check"] == {"wrong": [cells[3]]}
-    assert post(player, game, "check").json()["hints"] == 0
+    body = post(player, game, "check").json()
+    assert body["check"] == {"wrong": [cells[3]]}
+    assert body["hints"] == 1  # a check is help, counted as a hint
 
 
 def test_the_clock_is_the_servers_and_stops_while_paused(player, stocked):
@@ -281,6 +286,7 @@ def test_giving_up_shows_the_solution_and_the_solving_path(player, stocked):
         ({"cell": 3, "digit": 5, "version": "zero"}, "version must be"),
         ("{not json", "not valid JSON"),
         ("[1, 2, 3]", "Send a JSON object"),
+        ("[" * 50_000, "not valid JSON"),
         (b"\xff\xfe", "not valid JSON"),
     ],
 )
@@ -290,7 +296,9 @@ def test_bad_moves_get_a_400_with_a_message_and_change_nothing(player, stocked, 
     response = post(player, game, "moves", body)
     assert response.status_code == 400
     assert message in response.json()["error"]
-    assert state(player, game) == before
+    after = state(player, game)
+    assert after.pop("elapsed") >= before.pop("elapsed")  # the clock runs, nothing else moves
+    assert after == before
 
 
 def test_a_stale_version_gets_409_with_the_current_state(player, stocked):
@@ -383,3 +391,52 @@ def test_wrong_methods_are_405(player, stocked):
     assert player.get(f"/api/games/{game.pk}/moves").status_code == 405
     assert player.post(f"/api/games/{game.pk}").status_code == 405
     assert player.put(f"/api/games/{game.pk}/undo").status_code == 405
+
+
+def test_a_full_hint_on_a_conflict_never_erases_a_given(player, stocked):
+    game = start(player)
+    givens = game.puzzle.givens
+    cell, given = next(
+        (c, p)
+        for c in empty_cells(game)
+        for p in range(81)
+        if givens[p] != "0" and p != c and p // 9 == c // 9
+    )
+    body = post(
+        player, game, "moves", {"cell": cell, "digit": int(givens[given]), "version": 0}
+    ).json()
+    body = post(player, game, "hint", {"level": 3, "version": body["version"]}).json()
+    assert body["hint"]["technique"] == "Conflict"
+    assert body["values"][given] == givens[given]
+    assert body["values"][cell] == "0"
+
+
+def test_moves_cannot_bring_back_a_game_given_up_or_undo_a_pause(player, stocked):
+    from puzzles import games
+    from puzzles.models import Preferences
+
+    game = start(player)
+    seen_before = Game.objects.select_related("puzzle").get(pk=game.pk)  # a request in flight
+    games.pause(Game.objects.select_related("puzzle").get(pk=game.pk))
+    cell = empty_cells(game)[0]
+    games.move(seen_before, cell, 1, "value", 0, Preferences())
+    assert Game.objects.get(pk=game.pk).resumed_at is None  # the pause stands
+    stale = Game.objects.select_related("puzzle").get(pk=game.pk)
+    games.give_up(Game.objects.select_related("puzzle").get(pk=game.pk))
+    with pytest.raises(games.Conflict):
+        games.move(stale, empty_cells(game)[1], 2, "value", stale.version, Preferences())
+    assert Game.objects.get(pk=game.pk).status == "gave_up"
+
+
+def test_the_clock_starts_when_the_game_is_created(player, stocked):
+    game = start(player)
+    assert game.resumed_at is not None and not state(player, game)["paused"]
+
+
+def test_double_submitting_a_new_game_on_an_empty_pool_is_no_error(player, stocked):
+    from puzzles.models import Puzzle
+
+    Puzzle.objects.filter(difficulty="hard").update(served_at="2026-01-01T00:00:00Z")
+    first = player.post("/play/hard/")
+    second = player.post("/play/hard/")
+    assert first.status_code == second.status_code == 302

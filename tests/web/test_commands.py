@@ -81,3 +81,13 @@ def test_pool_status_lists_every_difficulty():
     for difficulty in ("easy", "medium", "hard", "expert"):
         assert difficulty in out
     assert "broker:" in out
+
+
+def test_a_full_grid_is_rejected_not_imported(tmp_path):
+    import engine
+
+    path = tmp_path / "grid.txt"
+    path.write_text(engine.random_grid(3) + "\n")
+    out = run("import_puzzles", str(path), "--now")
+    assert "line 1: the grid is complete" in out
+    assert Puzzle.objects.count() == 0

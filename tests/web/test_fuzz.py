@@ -125,7 +125,7 @@ def snapshot(game: Game) -> tuple:
         game.hints,
         game.reveals,
         game.mistakes,
-        game.moves,
+        list(game.moves.values_list("number", "changes")),
     )
 
 

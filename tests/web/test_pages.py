@@ -255,3 +255,47 @@ def test_sign_up_refuses_weak_passwords_and_taken_names(client, alice):
         {"username": "alice", "password1": "another-long-one", "password2": "another-long-one"},
     )
     assert response.status_code == 200 and b"already exists" in response.content
+
+
+def test_adopting_guest_games_keeps_the_accounts_clean_solve(alice, stocked):
+    mine, guest = Client(), Client()
+    mine.force_login(alice)
+    with time_machine.travel(NOON, tick=False):
+        clean = daily_game(mine, "2026-06-15", "easy")
+        play_to_the_end(mine, clean)
+        helped = daily_game(guest, "2026-06-15", "easy")
+        post(guest, helped, "hint", {"level": 1})
+        play_to_the_end(guest, helped)
+        guest.post("/accounts/login/", {"username": "alice", "password": "wonderland-42"})
+    kept = Game.objects.get(user=alice, puzzle=clean.puzzle)
+    assert kept.pk == clean.pk and kept.clean
+
+
+def test_a_past_daily_in_progress_is_offered_under_continue(player, stocked):
+    with time_machine.travel(NOON, tick=False):
+        game = daily_game(player, "2026-06-15", "medium")
+    with time_machine.travel(NOON + datetime.timedelta(days=2), tick=False):
+        html = player.get("/").content.decode()
+    assert f'href="/games/{game.pk}/"' in html and "Daily of 15 June" in html
+
+
+def test_a_player_outside_the_top_sees_their_own_rank(client, django_user_model, stocked):
+    from puzzles import stats
+
+    with time_machine.travel(NOON, tick=False) as clock:
+        for i in range(3):
+            user = django_user_model.objects.create_user(f"fast{i}", password="p-a-s-s-w-o-r-d")
+            client.force_login(user)
+            game = daily_game(client, "2026-06-15", "easy")
+            clock.shift(10)
+            play_to_the_end(client, game)
+        client.force_login(
+            django_user_model.objects.create_user("slow", password="p-a-s-s-w-o-r-d")
+        )
+        game = daily_game(client, "2026-06-15", "easy")
+        clock.shift(100)
+        play_to_the_end(client, game)
+        from puzzles.players import Player
+
+        rows = stats.leaderboard(game.daily, Player(user=game.user), limit=2)
+    assert [(r.rank, r.is_you) for r in rows] == [(1, False), (2, False), (4, True)]
