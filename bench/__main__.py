@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-SECTIONS = ["engine", "pool", "web"]
+SECTIONS = ["engine", "pool", "web", "load"]
 
 
 def main(argv: list[str]) -> None:

@@ -1,12 +1,24 @@
-"""Timing helpers shared by the benchmarks."""
+"""Helpers shared by the benchmarks: timing, and for web and load, serving the site as in
+production and loading it over raw keep-alive connections."""
 
 from __future__ import annotations
 
+import asyncio
+import email.message
+import http.client
+import os
+import re
+import secrets
+import statistics
+import subprocess
+import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
-DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data"
 
 
 def load(name: str) -> list[str]:
@@ -39,3 +51,217 @@ def rate_on(work: Callable[[str], object], items: Sequence[str]) -> float:
 def line(*fields: object) -> None:
     """One result line, fields padded into columns."""
     print("  ".join(f"{f:<26}" if i == 0 else f"{f:<18}" for i, f in enumerate(fields)), flush=True)
+
+
+# The site, as in production (web, load) -----------------------------------------------
+
+WORKERS = 2
+# gthread, 4 threads a worker. It keeps connections alive, where the sync worker closes each
+# one after its answer and every request pays a TCP connect on both sides, and a worker's
+# other threads go on while one waits on PostgreSQL. Measured here (10 s runs, ceiling and
+# moves requests/s): sync 2,700 and 340, gthread with 2 threads 4,900 and 360, 4 threads
+# 4,800 and 370, 8 threads 4,400 and 320. Each worker takes at most half the players'
+# connections (--worker-connections), so that the keep-alive connections, accepted by
+# whichever worker is quicker, split evenly: left alone they split 47 to 3 or 2 to 48, and
+# the worker with 2 players sat at 40% CPU in the moves scenario.
+WORKER_ARGS = ["--worker-class", "gthread", "--threads", "4"]
+PICK_DAILIES = "from puzzles.daily import ensure_daily, today; ensure_daily(today())"
+
+
+def postgres_ready(url: str) -> bool:
+    """Drop and create the scratch database; False when PostgreSQL does not answer."""
+    import psycopg
+
+    server, _, name = url.rpartition("/")
+    try:
+        with psycopg.connect(f"{server}/postgres", autocommit=True, connect_timeout=2) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return True
+    except psycopg.Error:
+        return False
+
+
+def site_env(pg_url: str, redis_port: int) -> dict[str, str]:
+    """The environment of the site's processes: production settings, scratch services."""
+    return {
+        **os.environ,
+        "DATABASE_URL": pg_url,
+        "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
+        "DJANGO_SETTINGS_MODULE": "sudokusite.settings",
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DJANGO_HTTPS": "0",  # plain HTTP on the loopback: no redirect, no secure-only cookies
+    }
+
+
+def manage(env: dict[str, str], *args: str) -> None:
+    """Run a manage.py command quietly; its output only if it fails."""
+    done = subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    if done.returncode:
+        sys.exit(f"manage.py {' '.join(args)} failed:\n{done.stdout}{done.stderr}")
+
+
+def prepare_site(env: dict[str, str], *commands: tuple[str, ...]) -> None:
+    """Schema and static files, then the given manage.py commands (stocking the pools), then
+    today's dailies, so that no page has to pick them."""
+    manage(env, "migrate", "--noinput")
+    manage(env, "collectstatic", "--noinput")  # into STATIC_ROOT, var/static
+    for command in commands:
+        manage(env, *command)
+    manage(env, "shell", "-c", PICK_DAILIES)
+
+
+def start_gunicorn(env: dict[str, str], port: int, clients: int) -> subprocess.Popen:
+    """gunicorn on 127.0.0.1:port in a process group of its own, for this many clients."""
+    command = [sys.executable, "-m", "gunicorn", "sudokusite.wsgi", "--workers", str(WORKERS)]
+    command += [*WORKER_ARGS, "--worker-connections", str(-(-clients // WORKERS))]
+    command += ["--bind", f"127.0.0.1:{port}", "--log-level", "warning"]
+    return subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
+
+
+def wait_until_serving(server: subprocess.Popen, port: int, seconds: float = 30) -> None:
+    """Return once the site answers /robots.txt with a 200; fail if gunicorn exits, time runs
+    out or the answer is another status."""
+    deadline = time.monotonic() + seconds
+    while (status := get_status(port, "/robots.txt")) is None:
+        if server.poll() is not None:
+            raise RuntimeError(f"gunicorn exited with status {server.returncode}")
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the site did not answer on port {port} within {seconds} s")
+        time.sleep(0.1)
+    if status != 200:
+        raise RuntimeError(f"GET /robots.txt answered {status}, not 200")
+
+
+def get_status(port: int, path: str) -> int | None:
+    """The status of a GET, None when nothing answers."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        conn.request("GET", path)
+        return conn.getresponse().status
+    except OSError:
+        return None
+    finally:
+        conn.close()
+
+
+# Guests -------------------------------------------------------------------------------
+
+
+def cookies(headers: email.message.Message) -> dict[str, str]:
+    """The cookies a response's headers set, name to value."""
+    pairs = (header.split(";", 1)[0] for header in headers.get_all("Set-Cookie") or [])
+    return dict(pair.strip().split("=", 1) for pair in pairs)
+
+
+def cookie_header(jar: dict[str, str]) -> str:
+    """A Cookie header."""
+    return "; ".join(f"{name}={value}" for name, value in jar.items())
+
+
+def open_session(conn: http.client.HTTPConnection) -> tuple[dict[str, str], str]:
+    """A new guest opens the home page: its cookies and the page's CSRF token."""
+    conn.request("GET", "/")
+    response = conn.getresponse()
+    html = response.read().decode()
+    token = re.search(r'<meta name="csrf-token" content="([^"]+)"', html)
+    if response.status != 200 or token is None:
+        raise RuntimeError(f"GET / answered {response.status}, without a CSRF token")
+    return cookies(response.headers), token.group(1)
+
+
+# The load -----------------------------------------------------------------------------
+
+GRACE = 30  # seconds a request may still take after the end before it counts as failed
+
+
+@dataclass
+class Tally:
+    """What one load process measured: latencies in seconds, and failed requests."""
+
+    counting_from: float = 0.0  # requests that start earlier are the warm-up
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+
+
+class Failed(Exception):
+    """A request answered with a status that is not 2xx."""
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection over asyncio streams, reopened when the server
+    closes it; just enough HTTP for this site's answers (always with Content-Length)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+
+    async def request(self, head: str, body: bytes = b"") -> bytes:
+        """Send a request (head without the final blank line) and return the answer's body."""
+        status, _, data = await self.exchange(head, body)
+        if not 200 <= status < 300:
+            raise Failed(str(status))
+        return data
+
+    async def exchange(self, head: str, body: bytes = b"") -> tuple[int, bytes, bytes]:
+        """Send a request and return the answer's status, head (as sent) and body, whatever
+        the status. A request cut short, cancelled included, drops the connection."""
+        if self.streams is None:
+            self.streams = await asyncio.open_connection("127.0.0.1", self.port)
+        reader, writer = self.streams
+        try:
+            writer.write(f"{head}Content-Length: {len(body)}\r\n\r\n".encode() + body)
+            answer = await reader.readuntil(b"\r\n\r\n")
+            status, lower = int(answer[9:12]), answer.lower()  # HTTP/1.1 200 OK
+            start = lower.index(b"\r\ncontent-length:") + 17
+            data = await reader.readexactly(int(lower[start : lower.index(b"\r\n", start)]))
+        except (OSError, ValueError, asyncio.IncompleteReadError, asyncio.CancelledError):
+            self.close()
+            raise
+        if b"\r\nconnection: close" in lower:
+            self.close()
+        return status, answer, data
+
+    def close(self) -> None:
+        """Drop the connection; the next request opens a new one."""
+        if self.streams is not None:
+            self.streams[1].close()
+            self.streams = None
+
+
+async def timed(tally: Tally, until: float, request: Awaitable[bytes]) -> bytes | None:
+    """Await a request; its latency if it started after the warm-up and ended in time, or
+    its failure; the answer's body, None on failure."""
+    start = time.monotonic()
+    try:
+        body = await request
+    except (Failed, OSError, ValueError, asyncio.IncompleteReadError):
+        tally.errors += 1
+        return None
+    end = time.monotonic()
+    if start >= tally.counting_from and end <= until:
+        tally.latencies.append(end - start)
+    return body
+
+
+def p99(latencies: list[float]) -> float:
+    """The 99th percentile of some latencies; NaN when there are none."""
+    times = sorted(latencies)
+    return times[int(len(times) * 0.99)] if times else float("nan")
+
+
+def report(label: str, per_second: float, tally: Tally) -> None:
+    """One line of figures: requests per second, median and p99 latency, errors."""
+    times = tally.latencies
+    median = statistics.median(times) if times else float("nan")
+    line(
+        label,
+        f"{per_second:,.0f} requests/s",
+        f"median {median * 1e3:.1f} ms",
+        f"p99 {p99(times) * 1e3:.1f} ms",
+        f"errors {tally.errors}",
+    )

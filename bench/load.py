@@ -1,0 +1,438 @@
+"""Load figures: whole games played by many players at once while the pool refills, at
+BENCH_LOAD_PLAYERS (50, 100, 200) players, one level after the other on the same site.
+
+The site runs as in production, as in bench/web.py: gunicorn with 2 workers, DJANGO_DEBUG=0,
+PostgreSQL (a scratch database at BENCH_LOAD_PG_URL, dropped and created afresh) and an
+embedded Redis as broker and cache; besides, one Celery worker refills the pools and Celery
+beat checks them every 5 s. The easy pool is set to a low mark of 300, a high mark of 1,000
+and batches of 50, and stocked to 1,000 before the server starts; the other pools are
+stocked to their high marks and today's dailies picked, so no request makes a puzzle.
+
+Each simulated player is a new guest (GET / once, for its CSRF token) who plays easy games
+back to back: POST /play/easy/ (a 302 to the game), the game's state, 30 moves (fewer in
+the first game, see Player), a hint and giving up. Each level runs for BENCH_LOAD_SECONDS
+(60) after a short warm-up that is not counted, once the easy stock is back at its low mark;
+the stock is read from /healthz every second meanwhile. Every answer must be a 2xx (the 302
+for a new game): anything else, a broken connection or a request taking longer than TIMEOUT
+counts as an error.
+
+The load generator is bench/web.py's: asyncio over raw keep-alive connections, in this one
+process, a few percent of a core on this 2-core machine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import email.message
+import http.client
+import io
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+from sudokusite.launcher import WorkerProcess, free_port, start_redis, stop, wait_for_port
+
+from .common import (
+    ROOT,
+    Connection,
+    Failed,
+    Tally,
+    cookie_header,
+    cookies,
+    line,
+    open_session,
+    p99,
+    postgres_ready,
+    prepare_site,
+    report,
+    site_env,
+    start_gunicorn,
+    timed,
+    wait_until_serving,
+)
+
+PG_URL = os.environ.get("BENCH_LOAD_PG_URL", "postgres://postgres@127.0.0.1:5432/bench_load")
+SECONDS = float(os.environ.get("BENCH_LOAD_SECONDS", "60"))
+PLAYERS = [int(n) for n in os.environ.get("BENCH_LOAD_PLAYERS", "50,100,200").split(",")]
+WARMUP = min(5.0, SECONDS / 10)  # requests made but not counted, at the start of each level
+MOVES = 30  # moves a game, then a hint and giving up
+TIMEOUT = 10.0  # seconds a request may take before it counts as failed
+LOW, HIGH, BATCH = 300, 1000, 50  # the easy pool's target; stocked to HIGH at the start
+REFILL_SECONDS = 300  # how long a level waits for the easy stock to be back at LOW
+ENDPOINTS = ("new game", "state", "move", "hint", "give-up")
+# Players open a new connection for every game (see Player), which goes to whichever gunicorn
+# worker accepts it first, most often the less busy one: the workers' CPU time came out at
+# 13 s and 9 s, then 11 s and 11 s over 20 s levels of 50 players. So gunicorn is told of
+# twice as many clients as the largest level has players: each worker may hold all their
+# connections. With web.py's cap of half each, a full worker left a new game's connection in
+# the listen queue until a closed one was reaped: new games' p99 was 3.2 s at 50 players.
+CLIENTS = 2 * max(PLAYERS)
+# The easy target as above; the other pools stocked to their high marks, so that beat has
+# nothing to make for them and the worker only ever refills the easy pool.
+STOCK_POOLS = f"""
+from django.core.management import call_command
+from puzzles.models import PoolTarget
+PoolTarget.objects.update_or_create(
+    difficulty="easy", defaults={{"low": {LOW}, "high": {HIGH}, "batch_size": {BATCH}}}
+)
+for target in PoolTarget.objects.exclude(difficulty="easy"):
+    call_command("seed_pool", difficulty=target.difficulty, count=target.high, top_up=True,
+                 now=True)
+"""
+
+T = TypeVar("T")
+
+
+@dataclass
+class Level:
+    """What one level measured."""
+
+    players: int
+    tallies: dict[str, Tally]  # by endpoint
+    stock: list[int]  # the fresh easy stock, read once a second during the level
+    start_stock: int  # the fresh easy stock when the level began
+
+    def per_second(self, endpoint: str) -> float:
+        """Requests per second counted for an endpoint."""
+        return len(self.tallies[endpoint].latencies) / SECONDS
+
+
+# The site -----------------------------------------------------------------------------
+
+
+def _env(redis_port: int) -> dict[str, str]:
+    """The environment of every process of the site; beat checks the pools every 5 s."""
+    return site_env(PG_URL, redis_port) | {"REFILL_INTERVAL_SECONDS": "5"}
+
+
+def _prepare(env: dict[str, str]) -> None:
+    """Schema, static files, the pools' targets and stock, today's dailies."""
+    seed_easy = ("seed_pool", "--difficulty", "easy", "--count", str(HIGH), "--now")
+    prepare_site(env, ("shell", "-c", STOCK_POOLS), seed_easy)
+
+
+class _Worker(WorkerProcess):
+    """A WorkerProcess that puts itself on the list of processes to stop before it waits for
+    the worker to be ready, so that an interruption meanwhile leaves nothing behind."""
+
+    def __init__(self, env: dict[str, str], processes: list[tuple[str, subprocess.Popen]]):
+        self.processes = processes
+        super().__init__(env, concurrency=1)
+
+    def wait_for_log(self, text: str, seconds: float = 60) -> None:
+        """WorkerProcess.wait_for_log, once the process is on the list."""
+        if all(process is not self.process for _, process in self.processes):
+            self.processes.append(("worker", self.process))
+        super().wait_for_log(text, seconds)
+
+
+def _start_celery(
+    env: dict[str, str], scratch: Path, processes: list[tuple[str, subprocess.Popen]]
+) -> _Worker:
+    """One Celery worker (one process) and beat, both on the list of processes to stop."""
+    # No start checks: they would send refill_pools and ensure_daily, and the preparation
+    # has just stocked every pool and picked today's dailies, so they would find nothing to
+    # do. Off, the worker is as one that has been up for a long while: every refill during
+    # the run is one that beat (every 5 s) or a new game taking the pool below 300 started.
+    worker = _Worker(env | {"WORKER_START_CHECKS": "0"}, processes)
+    command = [sys.executable, "-m", "celery", "-A", "sudokusite", "beat", "--loglevel", "INFO"]
+    command += ["--schedule", str(scratch / "celerybeat-schedule")]
+    with (scratch / "beat.log").open("w") as log:
+        beat = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    processes.append(("beat", beat))
+    return worker
+
+
+def _easy_stock(port: int) -> int:
+    """The fresh easy stock, as GET /healthz tells it."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=TIMEOUT)
+    try:
+        conn.request("GET", "/healthz")
+        return json.loads(conn.getresponse().read())["pools"]["easy"]
+    finally:
+        conn.close()
+
+
+def _wait_for_stock(port: int) -> int:
+    """Wait until the fresh easy stock is back at its low mark; the stock then."""
+    deadline = time.monotonic() + REFILL_SECONDS
+    while (stock := _easy_stock(port)) < LOW:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the easy stock is still {stock} after {REFILL_SECONDS} s")
+        time.sleep(1)
+    return stock
+
+
+# The players --------------------------------------------------------------------------
+
+
+def _open_sessions(port: int, count: int) -> list[tuple[dict[str, str], str]]:
+    """New guests, each having opened the home page once: their cookies and CSRF tokens."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        return [open_session(conn) for _ in range(count)]
+    finally:
+        conn.close()
+
+
+async def _within(seconds: float, request: Awaitable[T]) -> T:
+    """Await a request, which fails with TimeoutError (an OSError) if it takes too long."""
+    async with asyncio.timeout(seconds):
+        return await request
+
+
+async def _redirect(conn: Connection, head: str) -> bytes:
+    """Send a request that must answer a 302; the answer's head."""
+    status, answer, _ = await conn.exchange(head)
+    if status != 302:
+        raise Failed(str(status))
+    return answer
+
+
+def _headers(answer: bytes) -> email.message.Message:
+    """The headers of an answer's head."""
+    return http.client.parse_headers(io.BytesIO(answer.split(b"\r\n", 1)[1]))
+
+
+class Player:
+    """A guest playing easy games back to back until time is up, each game over a new
+    keep-alive connection. A connection held for a whole level stays with the worker that
+    accepted it: at 50 players the workers' CPU time split 6 s to 17 s over 20 s; opened
+    anew every game, connections keep going to the worker that has time for them.
+
+    The first game stops after a random number of moves, so that the players are spread
+    over a game's steps from the start: started together, they stayed in step, and all 200
+    asked for a new game, then for a hint, at the same moment."""
+
+    def __init__(
+        self,
+        session: tuple[dict[str, str], str],
+        port: int,
+        until: float,
+        tallies: dict[str, Tally],
+        first_moves: int,
+    ) -> None:
+        self.jar, self.csrf = session
+        self.port, self.until, self.tallies = port, until, tallies
+        self.first_moves = first_moves
+        self.conn = Connection(port)
+
+    @property
+    def over(self) -> bool:
+        """Whether time is up."""
+        return time.monotonic() >= self.until
+
+    async def run(self) -> None:
+        """Games, one after another, until time is up."""
+        moves = self.first_moves
+        while not self.over:
+            if not await self.play(moves):
+                await asyncio.sleep(0.5)  # no game to play: don't hammer the site
+            self.conn.close()
+            moves = MOVES
+
+    async def play(self, moves: int) -> bool:
+        """One game: start it, read it, make the moves, take a hint, give up; cut short when
+        time is up. False when the game could not be started or read."""
+        game = await self.new_game()
+        if game is None:
+            return False
+        answer = await self.call("state", "GET", f"/api/games/{game}")
+        if answer is None:
+            return False
+        version = await self.make_moves(f"/api/games/{game}", json.loads(answer), moves)
+        await self.call("hint", "POST", f"/api/games/{game}/hint", {"level": 1, "version": version})
+        await self.call("give-up", "POST", f"/api/games/{game}/give-up", {})
+        return True
+
+    async def new_game(self) -> int | None:
+        """POST /play/easy/, a 302 to the new game: its id; None on failure or once time is up."""
+        if self.over:
+            return None
+        head = self.head("POST", "/play/easy/", "application/x-www-form-urlencoded")
+        request = _within(TIMEOUT, _redirect(self.conn, head))
+        answer = await timed(self.tallies["new game"], self.until, request)
+        if answer is None:
+            return None
+        headers = _headers(answer)
+        self.jar |= cookies(headers)  # the session cookie, on the guest's first game
+        return int(re.fullmatch(r"/games/(\d+)/", headers["Location"]).group(1))
+
+    async def make_moves(self, api: str, state: dict, moves: int) -> int:
+        """Moves on cells empty at the start: a digit, then clearing it, next cell; so the
+        game never ends. Each sends the version last seen; the version after them."""
+        cells = [i for i, ch in enumerate(state["puzzle"]) if ch == "0"]
+        version, turn = state["version"], 0
+        for _ in range(moves):
+            if self.over:
+                break
+            cell = cells[turn // 2 % len(cells)]
+            digit = 1 + turn // 2 % 9 if turn % 2 == 0 else 0
+            move = {"cell": cell, "digit": digit, "mode": "value", "version": version}
+            answer = await self.call("move", "POST", f"{api}/moves", move)
+            if answer is None:  # failed (counted) or time is up: go on from the game's state
+                answer = await self.call("state", "GET", api)
+                turn += turn % 2  # the next turn places a digit
+            else:
+                turn += 1
+            if answer is not None:
+                version = json.loads(answer)["version"]
+        return version
+
+    async def call(
+        self, endpoint: str, method: str, path: str, payload: dict | None = None
+    ) -> bytes | None:
+        """A request to the API timed under its endpoint, with a JSON payload if any: the
+        answer's body; None on failure or once time is up."""
+        if self.over:
+            return None
+        body = b"" if payload is None else json.dumps(payload).encode()
+        head = self.head(method, path, "application/json" if payload is not None else None)
+        request = _within(TIMEOUT, self.conn.request(head, body))
+        return await timed(self.tallies[endpoint], self.until, request)
+
+    def head(self, method: str, path: str, content_type: str | None = None) -> str:
+        """A request's head, up to the Content-Length the connection adds."""
+        head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+        head += f"Cookie: {cookie_header(self.jar)}\r\n"
+        if method == "POST":
+            head += f"X-CSRFToken: {self.csrf}\r\nContent-Type: {content_type}\r\n"
+        return head
+
+
+# The load -----------------------------------------------------------------------------
+
+
+async def _sample_stock(port: int, until: float, samples: list[int]) -> None:
+    """The fresh easy stock from /healthz, once a second until the end."""
+    conn = Connection(port)
+    head = f"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+    tick = time.monotonic()
+    while tick < until:
+        with contextlib.suppress(Failed, OSError, ValueError, asyncio.IncompleteReadError):
+            samples.append(json.loads(await _within(TIMEOUT, conn.request(head)))["pools"]["easy"])
+        tick += 1
+        await asyncio.sleep(max(0.0, tick - time.monotonic()))
+    conn.close()
+
+
+async def _load(port: int, sessions: list[tuple[dict[str, str], str]], start_stock: int) -> Level:
+    """The players, each playing from now to the end of the level, and the stock sampled."""
+    counting_from = time.monotonic() + WARMUP
+    until = counting_from + SECONDS
+    tallies = {endpoint: Tally(counting_from=counting_from) for endpoint in ENDPOINTS}
+    first_moves = random.Random(len(sessions))  # the same spread at every run
+    players = [
+        Player(session, port, until, tallies, first_moves.randint(0, MOVES)) for session in sessions
+    ]
+    stock: list[int] = []
+    try:
+        await asyncio.gather(
+            _sample_stock(port, until, stock), *(player.run() for player in players)
+        )
+    finally:
+        for player in players:
+            player.conn.close()
+    return Level(len(players), tallies, stock, start_stock)
+
+
+def _run_level(port: int, players: int) -> Level:
+    """Wait for the easy stock, open the players' sessions, run the load."""
+    start_stock = _wait_for_stock(port)
+    return asyncio.run(_load(port, _open_sessions(port, players), start_stock))
+
+
+def _report(level: Level) -> None:
+    """The level's lines: moves per second and the stock, then each endpoint."""
+    low = min(level.stock, default=None)
+    dry = ["THE POOL RAN DRY"] if low == 0 else []
+    line(
+        f"load {level.players} players",
+        f"{level.per_second('move'):,.0f} moves/s",
+        f"fresh easy min {low}",
+        f"at start {level.start_stock}",
+        *dry,
+    )
+    for endpoint in ENDPOINTS:
+        report(
+            f"load {level.players} {endpoint}", level.per_second(endpoint), level.tallies[endpoint]
+        )
+
+
+def _compare(levels: list[Level]) -> None:
+    """Moves per second and the moves' p99 across the levels, on one line."""
+    players = " / ".join(str(level.players) for level in levels)
+    rates = " / ".join(f"{level.per_second('move'):,.0f}" for level in levels)
+    p99s = " / ".join(f"{p99(level.tallies['move'].latencies) * 1e3:.0f}" for level in levels)
+    line(f"load {players} players", f"{rates} moves/s", f"move p99 {p99s} ms")
+
+
+@contextlib.contextmanager
+def _interruptible() -> Iterator[None]:
+    """Ctrl-C and SIGTERM raise KeyboardInterrupt, so that the cleanup runs either way (set
+    explicitly: a shell that starts us in the background leaves SIGINT ignored)."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    handlers = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: interrupt}
+    previous = {sig: signal.signal(sig, handler) for sig, handler in handlers.items()}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+@contextlib.contextmanager
+def _uninterrupted() -> Iterator[None]:
+    """Neither Ctrl-C nor SIGTERM cuts what runs inside (the cleanup)."""
+    previous = {sig: signal.signal(sig, signal.SIG_IGN) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def main() -> None:
+    """Serve the site with its worker and beat, run each level, stop everything."""
+    print("== load")
+    if not postgres_ready(PG_URL):
+        print("(PostgreSQL did not answer at BENCH_LOAD_PG_URL: skipped)")
+        return
+    processes: list[tuple[str, subprocess.Popen]] = []
+    worker: _Worker | None = None
+    levels: list[Level] = []
+    with tempfile.TemporaryDirectory(prefix="bench-load-") as scratch, _interruptible():
+        try:
+            redis_port, port = free_port(), free_port()
+            processes.append(("redis", start_redis(redis_port, Path(scratch))))
+            wait_for_port(redis_port)
+            env = _env(redis_port)
+            _prepare(env)
+            worker = _start_celery(env, Path(scratch), processes)
+            processes.append(("gunicorn", start_gunicorn(env, port, CLIENTS)))
+            wait_until_serving(processes[-1][1], port)
+            for players in PLAYERS:
+                levels.append(_run_level(port, players))
+                _report(levels[-1])
+        finally:
+            with _uninterrupted():
+                stop(processes)
+                if worker is not None:
+                    worker.log.unlink(missing_ok=True)
+    _compare(levels)
