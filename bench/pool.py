@@ -15,7 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .common import line
+from .common import line, postgres_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 PG_URL = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432/bench_pool")
@@ -24,25 +24,12 @@ BATCH = {"easy": 20, "medium": 10, "hard": 5, "expert": 2}
 CLAIMS = 500
 
 
-def _postgres_ready() -> bool:
-    import psycopg
-
-    server, _, name = PG_URL.rpartition("/")
-    try:
-        with psycopg.connect(f"{server}/postgres", autocommit=True, connect_timeout=2) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-            conn.execute(f'CREATE DATABASE "{name}"')
-        return True
-    except psycopg.Error:
-        return False
-
-
 def main() -> None:
     """Each database in its own process."""
     print("== pool")
     scratch = Path(tempfile.mkdtemp(prefix="bench-pool-"))
     runs = [("sqlite", f"sqlite:///{scratch / 'pool.sqlite3'}")]
-    if _postgres_ready():
+    if postgres_ready(PG_URL):
         runs.append(("postgresql", PG_URL))
     else:
         print("(PostgreSQL did not answer at BENCH_PG_URL: SQLite only)")
