@@ -141,7 +141,7 @@ def solve_time_chart(player: Player, width: int = 640, height: int = 260) -> str
     label = "Solve times over time"
     if not solved:
         return ""
-    left, right, top, bottom = 48, 12, 12, 36
+    left, right, top, bottom = 56, 12, 14, 40
     first, last = solved[0][0], solved[-1][0]
     span = max((last - first).total_seconds(), 1.0)
     longest = max(s for _, s, _ in solved) / 60 or 1.0
