@@ -1,0 +1,13 @@
+// Every page: a form button, once pressed, stays pressed until the next page loads, so a
+// double click cannot start two games (or two guest sessions) at once.
+document.addEventListener("submit", (event) => {
+  const button = event.submitter;
+  if (button && (event.target.method || "").toLowerCase() === "post") {
+    setTimeout(() => (button.disabled = true));
+  }
+});
+
+// Coming back with the browser's Back button shows the page as it was left: free the buttons.
+window.addEventListener("pageshow", () => {
+  document.querySelectorAll("form button[disabled]").forEach((button) => (button.disabled = false));
+});
