@@ -523,3 +523,4 @@ document.addEventListener("keydown", (event) => {
 // the page opened in a background tab.
 render();
 if (state.status === "playing") setPaused(document.visibilityState !== "visible");
+root.dataset.ready = "true"; // for scripts and tests: the page now takes input

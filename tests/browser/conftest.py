@@ -73,7 +73,7 @@ def stock(transactional_db) -> None:
 def open_new_game(page: Page, difficulty: str = "easy") -> Game:
     page.goto(page.base + "/")
     page.click(f"[data-new-game={difficulty}]")
-    page.wait_for_selector("[data-board]")
+    page.wait_for_selector("[data-game][data-ready]")  # the page script is up
     game_id = int(page.url.rstrip("/").split("/")[-1])
     page.wait_for_function("document.querySelector('[data-saved]').textContent === 'Saved'")
     return Game.objects.select_related("puzzle").get(pk=game_id)

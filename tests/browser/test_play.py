@@ -81,7 +81,7 @@ def test_reloading_mid_game_keeps_digits_and_notes(page, stock):
     page.keyboard.press("Shift+7")
     wait_saved(page)
     page.reload()
-    page.wait_for_selector("[data-board]")
+    page.wait_for_selector("[data-game][data-ready]")
     assert cell(page, a).get_attribute("data-value") == solution[a]
     assert cell(page, b).locator("[data-note='7']").inner_text() == "7"
     assert "notes 7" in cell(page, b).get_attribute("aria-label")
