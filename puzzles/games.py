@@ -59,6 +59,12 @@ class NotFound(GameError):
     status = 404
 
 
+class Unavailable(GameError):
+    """Something the request needs cannot be had right now; worth a retry."""
+
+    status = 503
+
+
 STALE = "The game changed in another window; here is its current state."
 
 
@@ -125,7 +131,9 @@ def daily_game(player: Player, date: datetime.date, difficulty: str) -> Game:
     if date > today():
         raise NotFound("That day's puzzles are not out yet.")
     if date == today():
-        daily = ensure_daily(date)[difficulty]
+        daily = ensure_daily(date).get(difficulty)
+        if daily is None:
+            raise Unavailable("Today's puzzle could not be picked just now; try again shortly.")
     else:
         daily = DailyPuzzle.objects.filter(date=date, difficulty=difficulty).first()
         if daily is None:
@@ -134,12 +142,21 @@ def daily_game(player: Player, date: datetime.date, difficulty: str) -> Game:
     return game or _create(player, daily.puzzle, daily)
 
 
+def mark_games_in_progress(player: Player) -> int:
+    """Mistake marking turned on: the player's unfinished games now show their mistakes,
+    so none of them counts as a clean solve any more."""
+    return player.games().filter(status=Game.Status.PLAYING, marked=False).update(marked=True)
+
+
 # What the player sees -----------------------------------------------------------------
 
 
 def state(game: Game, prefs: Preferences) -> dict:
     """The game as the API shows it. The solution only once the game is over."""
     over = game.status != Game.Status.PLAYING
+    # Mistakes show only in a game played with marking on: such a game is off the
+    # leaderboards, so turning marking on for a look and off again gains nothing.
+    shown = over or (prefs.mark_mistakes and game.marked)
     result = {
         "id": game.pk,
         "puzzle": game.puzzle.givens,
@@ -150,14 +167,14 @@ def state(game: Game, prefs: Preferences) -> dict:
         "elapsed": round(game.elapsed(), 1),
         "paused": game.resumed_at is None and not over,
         # With marking off, a live count would tell whether a digit is right.
-        "mistakes": game.mistakes if prefs.mark_mistakes or over else None,
+        "mistakes": game.mistakes if shown else None,
         "hints": game.hints,
         "reveals": game.reveals,
         "difficulty": game.puzzle.difficulty,
         "daily": game.daily.date.isoformat() if game.daily_id else None,
         "can_undo": game.moves_applied > 0 and not over,
         "can_redo": game.moves_logged > game.moves_applied and not over,
-        "wrong": _wrong_cells(game) if prefs.mark_mistakes or over else [],
+        "wrong": _wrong_cells(game) if shown else [],
     }
     if over:
         result["solution"] = game.puzzle.solution
@@ -418,11 +435,11 @@ def reveal(game: Game, cell: int, version: int, prefs: Preferences) -> Game:
     _check_cell(game, cell)
     board = Board.of(game)
     digit = int(game.puzzle.solution[cell])
-    if board.values[cell] == digit:
-        raise GameError(f"{cell_name(cell)} is already right.")
-    changes = _place(board, cell, digit, prefs)
+    changes = _place(board, cell, digit, prefs) if board.values[cell] != digit else []
+    # A reveal of a digit already right changes nothing but still tells the player the
+    # digit is right, so it counts all the same.
     entry = {"kind": "reveal", "cell": cell, "digit": digit, "changes": changes}
-    return _commit(game, board, entry, version, reveals=1)
+    return _commit(game, board, entry if changes else None, version, reveals=1)
 
 
 def check(game: Game) -> list[int]:

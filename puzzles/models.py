@@ -99,6 +99,17 @@ class DailyPuzzle(models.Model):
         return f"{self.date:%Y-%m-%d} {self.difficulty}"
 
 
+# A clean solve: no hints or checks, nothing revealed, mistakes not marked as they were
+# made. Leaderboards and best times count these only.
+CLEAN_SOLVE = Q(status="solved", hints=0, reveals=0, marked=False)
+
+
+class GameQuerySet(models.QuerySet):
+    def clean_solves(self) -> GameQuerySet:
+        """Games solved without any help: what leaderboards and best times count."""
+        return self.filter(CLEAN_SOLVE)
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         PLAYING = "playing"
@@ -136,6 +147,8 @@ class Game(models.Model):
     started_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         constraints = [
@@ -175,7 +188,7 @@ class Game(models.Model):
             # The daily leaderboard: clean solves of one daily, fastest first.
             models.Index(
                 fields=["daily", "active_seconds"],
-                condition=Q(status="solved", hints=0, reveals=0, marked=False),
+                condition=CLEAN_SOLVE,
                 name="game_daily_board_idx",
             ),
         ]

@@ -63,14 +63,14 @@ class DifficultyStats:
 
 def by_difficulty(player: Player) -> list[DifficultyStats]:
     """Played, solved, best (clean solves), average and median solve time per difficulty."""
-    rows = player.games().values_list(
-        "puzzle__difficulty", "status", "active_seconds", "hints", "reveals"
-    )
+    games = player.games()
+    rows = games.values_list("puzzle__difficulty", "status", "active_seconds")
+    clean_rows = games.clean_solves().values_list("puzzle__difficulty", "active_seconds")
     result = []
     for difficulty in Difficulty.values:
         mine = [r for r in rows if r[0] == difficulty]
         times = [r[2] for r in mine if r[1] == Game.Status.SOLVED]
-        clean = [r[2] for r in mine if r[1] == Game.Status.SOLVED and not r[3] and not r[4]]
+        clean = [seconds for d, seconds in clean_rows if d == difficulty]
         result.append(
             DifficultyStats(
                 difficulty,
@@ -96,7 +96,7 @@ class BoardRow:
 def leaderboard(daily: DailyPuzzle, player: Player, limit: int = 20) -> list[BoardRow]:
     """The day's clean solves, fastest first; the player's own row is added at its rank
     when it falls outside the top."""
-    solves = daily.games.filter(status=Game.Status.SOLVED, hints=0, reveals=0, marked=False)
+    solves = daily.games.clean_solves()
     ordered = solves.select_related("user").order_by("active_seconds", "finished_at", "pk")
     rows = [_row(rank, game, player) for rank, game in enumerate(ordered[:limit], 1)]
     if any(row.is_you for row in rows) or (player.user is None and player.guest_id is None):

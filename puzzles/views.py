@@ -19,7 +19,7 @@ from . import games, stats
 from .broker import broker_is_up
 from .daily import ensure_daily, today
 from .forms import PreferencesForm
-from .models import DailyPuzzle, Difficulty, Game
+from .models import IDLE_SECONDS, DailyPuzzle, Difficulty, Game
 from .players import current_player, preferences_for, save_guest_preferences
 from .pool import fresh_counts
 
@@ -145,6 +145,10 @@ def daily_play(request: HttpRequest, date: str, difficulty: str) -> HttpResponse
         )
     except games.NotFound as error:
         raise Http404(str(error)) from None
+    except games.Unavailable as error:
+        response = render(request, "puzzles/unavailable.html", {"message": error}, status=503)
+        response["Retry-After"] = "30"
+        return response
     return redirect("puzzles:game", pk=game.pk)
 
 
@@ -158,7 +162,13 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "puzzles/game.html",
-        {"game": game, "state": games.state(game, prefs), "prefs": prefs, "cells": _cells(game)},
+        {
+            "game": game,
+            "state": games.state(game, prefs),
+            "prefs": prefs,
+            "cells": _cells(game),
+            "idle_seconds": IDLE_SECONDS,
+        },
     )
 
 
@@ -222,9 +232,12 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     form = PreferencesForm(request.POST or None, instance=prefs)
     if request.method == "POST" and form.is_valid():
         if request.user.is_authenticated:
-            form.save()
+            prefs = form.save()
         else:
-            save_guest_preferences(request, form.save(commit=False))
+            prefs = form.save(commit=False)
+            save_guest_preferences(request, prefs)
+        if prefs.mark_mistakes:
+            games.mark_games_in_progress(current_player(request))
         messages.success(request, "Settings saved.")
         return redirect(reverse("puzzles:settings"))
     return render(request, "puzzles/settings.html", {"form": form})

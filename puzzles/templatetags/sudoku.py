@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import datetime
+
 from django import template
+from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.timesince import timesince
 
 from ..stats import clock as clock_text
 
@@ -15,6 +19,14 @@ register = template.Library()
 def clock(seconds: float | None) -> str:
     """12:34 or 1:02:03."""
     return clock_text(seconds)
+
+
+@register.filter
+def ago(when: datetime.datetime) -> str:
+    """ "just now" within the minute, else "3 hours ago"."""
+    if timezone.now() - when < datetime.timedelta(minutes=1):
+        return "just now"
+    return f"{timesince(when)} ago"
 
 
 def _cell(cell: dict) -> str:

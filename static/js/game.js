@@ -24,6 +24,7 @@ const PEERS = cells.map((_, i) => {
   return set;
 });
 const CLOCK_ONLY = new Set(["/pause", "/resume"]);
+const IDLE = Number(root.dataset.idle) || 300;
 
 let state = JSON.parse(document.getElementById("game-state").textContent);
 let received = performance.now();
@@ -62,7 +63,12 @@ async function request(path, body, method = "POST") {
 
 function accept(next) {
   if (!next || typeof next.values !== "string") return;
-  if (next.version !== state.version) checkCell = null;
+  if (next.version !== state.version) {
+    // The board changed: a check's mark and a hint's highlight were about the old one.
+    checkCell = null;
+    hint = null;
+    $("[data-hint-panel]").hidden = true;
+  }
   state = next;
   received = performance.now();
   render();
@@ -108,12 +114,15 @@ async function pump() {
   }
 }
 
-// After a request that got no answer: if the server has moved on, it got it.
+// After a request that got no answer: if the server has moved on and shows the change,
+// it got it; otherwise the request goes out again, on the board as it now stands.
 async function resync(item, sent) {
   try {
     const result = await request("", null, "GET");
     if (!result.ok) return;
-    if (result.data.version > sent && !CLOCK_ONLY.has(item.path)) {
+    const moved = result.data.version > sent && !CLOCK_ONLY.has(item.path);
+    const shows = item.cell === undefined || Number(result.data.values[item.cell]) === item.value;
+    if (moved && shows) {
       queue.shift();
       settle(item);
     }
@@ -304,7 +313,9 @@ function clock(seconds) {
 
 function tick() {
   const running = state.status === "playing" && !state.paused;
-  const seconds = state.elapsed + (running ? (performance.now() - received) / 1000 : 0);
+  // The server stops the clock IDLE seconds after the last request; so does the page.
+  const since = Math.min((performance.now() - received) / 1000, IDLE);
+  const seconds = state.elapsed + (running ? since : 0);
   $("[data-timer]").textContent = clock(seconds);
 }
 setInterval(tick, 1000);
@@ -474,9 +485,10 @@ function keysForGame(target) {
 }
 
 document.addEventListener("keydown", (event) => {
-  if (event.altKey || event.metaKey || !keysForGame(event.target)) return;
+  if (event.altKey || !keysForGame(event.target)) return;
   const key = event.key;
-  if (event.ctrlKey) {
+  if (event.ctrlKey || event.metaKey) {
+    // Ctrl on most keyboards, Cmd on a Mac.
     if (event.repeat) return;
     if (key === "z" || key === "Z") {
       event.preventDefault();

@@ -46,8 +46,26 @@ def test_a_whole_game_with_the_mouse_using_notes_and_undo(page, stock):
     assert game.status == Game.Status.SOLVED and game.values == solution
 
 
+def tab_to(page, selector: str, limit: int = 80) -> None:
+    """Press Tab until the focus is on the element, as a keyboard user would."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def left_of(page, digit: int) -> str:
+    return page.locator(f'[data-digit="{digit}"] [data-left]').inner_text()
+
+
 def test_a_whole_game_with_the_keyboard_only(page, stock):
-    game = open_new_game(page)
+    page.goto(page.base + "/")
+    tab_to(page, "[data-new-game=easy]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-game][data-ready]")
+    wait_saved(page)
+    game = Game.objects.select_related("puzzle").get(pk=int(page.url.rstrip("/").split("/")[-1]))
     solution = solution_of(game)
     blanks = [i for i, ch in enumerate(game.puzzle.givens) if ch == "0"]
     at = blanks[0]  # the page selects the first empty cell
@@ -57,6 +75,21 @@ def test_a_whole_game_with_the_keyboard_only(page, stock):
     page.keyboard.press("Control+z")
     wait_saved(page)
     assert cell(page, at).locator("[data-note='4']").inner_text() == ""
+    page.keyboard.press("Control+y")  # redo brings the note back
+    wait_saved(page)
+    assert cell(page, at).locator("[data-note='4']").inner_text() == "4"
+    digit = int(solution[at])
+    before = left_of(page, digit)
+    page.keyboard.press(str(digit))
+    wait_saved(page)
+    assert int(left_of(page, digit) or 0) == int(before) - 1  # the pad counts what is left
+    page.keyboard.press("Delete")
+    wait_saved(page)
+    assert cell(page, at).get_attribute("data-value") == "0" and left_of(page, digit) == before
+    page.keyboard.press(str(digit))
+    page.keyboard.press("0")  # 0 erases too
+    wait_saved(page)
+    assert cell(page, at).get_attribute("data-value") == "0"
     for index in blanks:
         rows, cols = index // 9 - at // 9, index % 9 - at % 9
         for _ in range(abs(rows)):

@@ -23,6 +23,7 @@ def test_pages_fit_the_screen_in_both_themes(browser, live_server, stock, device
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
     game = open_new_game(page)
+    game_url = page.url
     blanks = [i for i, ch in enumerate(game.puzzle.givens) if ch == "0"]
     page.locator(f'[data-cell="{blanks[0]}"]').click()
     page.keyboard.press(game.puzzle.solution[blanks[0]])
@@ -30,8 +31,10 @@ def test_pages_fit_the_screen_in_both_themes(browser, live_server, stock, device
     page.keyboard.press("Shift+2")
     page.keyboard.press("Shift+5")
     wait_saved(page)
+    solve_another_game(page)  # so that history and statistics have a solve to show
+    page.goto(game_url)
     pages = {
-        "game": page.url,
+        "game": game_url,
         "home": "/",
         "history": "/history/",
         "stats": "/stats/",
@@ -50,3 +53,27 @@ def test_pages_fit_the_screen_in_both_themes(browser, live_server, stock, device
     assert board["width"] >= min(320, VIEWPORTS[device]["width"] - 40)
     context.close()
     assert not errors, errors
+
+
+def solve_another_game(page) -> None:
+    """Start a game and solve it through the page's own JSON API."""
+    game = open_new_game(page)
+    page.evaluate(
+        """async ([solution, givens]) => {
+            const root = document.querySelector("[data-game]");
+            const csrf = document.querySelector('meta[name="csrf-token"]').content;
+            let version = 0;
+            for (let cell = 0; cell < 81; cell++) {
+                if (givens[cell] !== "0") continue;
+                const response = await fetch(root.dataset.api + "/moves", {
+                    method: "POST",
+                    headers: {"Content-Type": "application/json", "X-CSRFToken": csrf},
+                    body: JSON.stringify({cell, digit: Number(solution[cell]), version}),
+                });
+                version = (await response.json()).version;
+            }
+        }""",
+        [game.puzzle.solution, game.puzzle.givens],
+    )
+    game.refresh_from_db()
+    assert game.status == "solved"

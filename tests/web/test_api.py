@@ -9,6 +9,8 @@ import pytest
 import time_machine
 from django.test import Client
 
+import engine
+from puzzles.daily import today
 from puzzles.models import Game
 
 from .conftest import play_to_the_end, post, start, state
@@ -159,23 +161,46 @@ def test_solving_ends_the_game_and_only_then_shows_the_solution(player, stocked)
     assert game.finished_at and game.resumed_at is None
 
 
+def _leaks(solution: str, body: str, values: str) -> bool:
+    """Whether a response shows more of the solution than the board it answers about:
+    the whole string, or it spread out with separators, or as a list of digits."""
+    digits = "".join(ch for ch in body if ch.isdigit())
+    return solution in body or (solution != values and solution in digits)
+
+
 def test_the_solution_never_leaves_the_server_while_the_game_runs(player, stocked):
     game = start(player)
     solution = game.puzzle.solution
-    pages = [
-        player.get(f"/games/{game.pk}/"),
-        player.get(f"/api/games/{game.pk}"),
-        post(player, game, "hint", {"level": 2}),
-        post(player, game, "check"),
-        post(player, game, "pause"),
-        post(player, game, "resume"),
-        post(player, game, "moves", {"cell": 81, "digit": 1, "version": 0}),
-        player.get(f"/api/games/{game.pk}/path"),
-        player.get("/"),
-        player.get("/history/"),
+    cells = empty_cells(game)
+    day = today().isoformat()
+    daily = player.post(f"/daily/{day}/easy/")
+    calls = [
+        lambda: player.get(f"/games/{game.pk}/"),
+        lambda: player.get(f"/api/games/{game.pk}"),
+        lambda: post(player, game, "moves", {"cell": cells[0], "digit": 1, "version": 0}),
+        lambda: post(player, game, "undo"),
+        lambda: post(player, game, "redo"),
+        lambda: post(player, game, "hint", {"level": 1}),
+        lambda: post(player, game, "hint", {"level": 2}),
+        lambda: post(player, game, "hint", {"level": 3}),
+        lambda: post(player, game, "reveal", {"cell": cells[1]}),
+        lambda: post(player, game, "check"),
+        lambda: post(player, game, "pause"),
+        lambda: post(player, game, "resume"),
+        lambda: post(player, game, "moves", {"cell": 81, "digit": 1, "version": 0}),
+        lambda: post(player, game, "moves", {"cell": cells[2], "digit": 1, "version": -1}),
+        lambda: player.get(f"/api/games/{game.pk}/path"),
+        lambda: player.get("/"),
+        lambda: player.get("/history/"),
+        lambda: player.get("/stats/"),
+        lambda: player.get("/daily/"),
+        lambda: player.get(f"/daily/{day}/"),
+        lambda: player.get(daily["Location"]),
     ]
-    for response in pages:
-        assert solution not in response.content.decode(), response.request["PATH_INFO"]
+    for call in calls:
+        response = call()
+        values = Game.objects.get(pk=game.pk).values
+        assert not _leaks(solution, response.content.decode(), values), response.request
 
 
 def test_hints_come_in_three_levels_each_counted(player, stocked):
@@ -214,6 +239,44 @@ def test_reveal_fills_a_cell_and_marks_the_game_assisted(player, stocked):
     assert post(player, game, "reveal", {"cell": given}).status_code == 400
     body = play_to_the_end(player, game)
     assert body["status"] == "solved" and body["clean"] is False
+
+
+def test_revealing_a_digit_already_right_still_counts(player, stocked):
+    game = start(player)
+    cell = empty_cells(game)[0]
+    digit = int(game.puzzle.solution[cell])
+    post(player, game, "moves", {"cell": cell, "digit": digit, "version": 0})
+    response = post(player, game, "reveal", {"cell": cell, "version": 1})
+    assert response.status_code == 200  # no free "is this right?" by a refusal
+    body = response.json()
+    assert body["reveals"] == 1 and body["values"][cell] == str(digit) and body["version"] == 1
+    assert play_to_the_end(player, game)["clean"] is False
+
+
+def test_turning_marking_on_for_a_look_keeps_the_game_off_the_leaderboards(player, stocked):
+    game = start(player)
+    cell = empty_cells(game)[0]
+    post(player, game, "moves", {"cell": cell, "digit": wrong_digit(game, cell), "version": 0})
+    player.post("/settings/", {"mark_mistakes": "on", "theme": "system"})
+    assert state(player, game)["wrong"] == [cell]
+    body = post(player, game, "moves", {"cell": cell, "digit": 0, "version": 1}).json()
+    player.post("/settings/", {"theme": "system"})  # marking off again
+    assert state(player, game)["wrong"] == [] and state(player, game)["mistakes"] is None
+    body = play_to_the_end(player, game)
+    assert body["status"] == "solved" and body["clean"] is False
+    assert not Game.objects.clean_solves().filter(pk=game.pk).exists()
+
+
+def test_marking_shows_nothing_on_a_game_it_was_never_on_for(player, stocked, alice):
+    from puzzles.models import Preferences
+
+    game = start(player)
+    cell = empty_cells(game)[0]
+    post(player, game, "moves", {"cell": cell, "digit": wrong_digit(game, cell), "version": 0})
+    # Marking switched on behind the game's back (another device's settings, say).
+    Preferences.objects.update_or_create(user=alice, defaults={"mark_mistakes": True})
+    body = state(player, game)
+    assert (body["wrong"], body["mistakes"]) == ([], None)
 
 
 def test_check_names_the_first_wrong_digit(player, stocked):
@@ -440,3 +503,22 @@ def test_double_submitting_a_new_game_on_an_empty_pool_is_no_error(player, stock
     first = player.post("/play/hard/")
     second = player.post("/play/hard/")
     assert first.status_code == second.status_code == 302
+
+
+def test_an_empty_pool_gives_a_puzzle_the_player_has_not_played_and_asks_for_more(
+    player, stocked, alice
+):
+    from django.core.cache import cache
+
+    from puzzles.models import Puzzle
+
+    first, second = stocked["hard"]
+    Puzzle.objects.filter(difficulty="hard").update(served_at="2026-01-01T00:00:00Z")
+    Game.objects.create(user=alice, puzzle=first, values=first.givens)
+    cache.delete("pool-refill:hard")
+    game = start(player, "hard")
+    assert game.puzzle == second  # served before, but not to this player
+    assert cache.get("pool-refill:hard")  # a refill round was started for the empty pool
+    third = start(player, "hard")  # nothing left this player has not played: a new one
+    assert third.puzzle not in (first, second) and third.puzzle.difficulty == "hard"
+    assert engine.count_solutions(third.puzzle.givens) == 1

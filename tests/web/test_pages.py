@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 import time_machine
@@ -138,6 +139,23 @@ def test_history_filters_and_pages(player, stocked):
         assert player.get("/history/" + junk).status_code == 200
 
 
+def test_history_keeps_the_mistake_count_of_a_game_in_play_to_itself(player, stocked):
+    game = start(player)
+    cell = game.puzzle.givens.index("0")
+    wrong = next(d for d in range(1, 10) if str(d) != game.puzzle.solution[cell])
+    post(player, game, "moves", {"cell": cell, "digit": wrong, "version": 0})
+    row = _history_row(player, game)
+    assert "Shown once the game is over" in row and ">1<" not in row
+    post(player, game, "give-up")
+    assert ">1<" in _history_row(player, game)
+
+
+def _history_row(client, game: Game) -> str:
+    html = client.get("/history/").content.decode()
+    row = html[html.index(f"/games/{game.pk}/") :]
+    return row[: row.index("</tr>")]
+
+
 def test_history_paginates_twenty_a_page(player, alice):
     for _ in range(25):
         puzzle = pool.make_and_serve("easy")
@@ -171,6 +189,41 @@ def test_stats_count_played_solved_best_and_streaks(client, alice, stocked):
     with time_machine.travel(start_day + datetime.timedelta(days=4), tick=False):
         html = client.get("/stats/").content.decode()
         assert "<dd data-streak>0</dd>" in html and "<dd data-best-streak>3</dd>" in html
+
+
+def test_best_times_leave_out_games_played_with_mistakes_marked(client, alice, stocked):
+    client.force_login(alice)
+    with time_machine.travel(NOON, tick=False) as clock:
+        client.post("/settings/", {"mark_mistakes": "on", "theme": "system"})
+        marked = start(client)
+        clock.shift(30)
+        play_to_the_end(client, marked)
+        client.post("/settings/", {"theme": "system"})
+        clean = start(client)
+        clock.shift(90)
+        play_to_the_end(client, clean)
+        html = client.get("/stats/").content.decode()
+    row = html[html.index('data-difficulty="easy"') :]
+    row = row[: row.index("</tr>")]
+    played, solved, best, average, median = re.findall(r"<td[^>]*>([^<]*)</td>", row)
+    assert (played, solved, best, average, median) == ("2", "2", "1:30", "1:00", "1:00")
+
+
+def test_the_timer_can_be_hidden_and_notes_left_alone(player, stocked):
+    player.post("/settings/", {"theme": "system"})  # timer off, auto-removal of notes off
+    game = start(player)
+    html = player.get(f"/games/{game.pk}/").content.decode()
+    assert 'data-show-timer="false"' in html
+    timer = html[html.index("data-timer") :]
+    assert timer[: timer.index(">")].rstrip().endswith("hidden")
+    first = game.puzzle.givens.index("0")
+    digit = int(game.puzzle.solution[first])
+    peer = next(
+        c for c in range(81) if c != first and c // 9 == first // 9 and game.puzzle.givens[c] == "0"
+    )
+    post(player, game, "moves", {"cell": peer, "digit": digit, "mode": "note", "version": 0})
+    body = post(player, game, "moves", {"cell": first, "digit": digit, "version": 1}).json()
+    assert body["notes"][peer] == [digit]  # left alone with auto-removal off
 
 
 def test_settings_are_saved_for_users_and_guests(player, stocked):
@@ -243,6 +296,17 @@ def test_log_out_is_a_post_and_password_change_and_reset_work(client, alice, mai
     client.logout()
     client.post("/accounts/password_reset/", {"email": "alice@example.com"})
     assert len(mailoutbox) == 1 and "/accounts/reset/" in mailoutbox[0].body
+    link = re.search(r"https?://[^/\s]+(/accounts/reset/\S+/)", mailoutbox[0].body).group(1)
+    form = client.get(link, follow=True)
+    assert form.status_code == 200 and b"new_password1" in form.content
+    response = client.post(
+        form.redirect_chain[-1][0],
+        {"new_password1": "down-the-rabbit-hole-3", "new_password2": "down-the-rabbit-hole-3"},
+    )
+    assert response.status_code == 302
+    assert client.login(username="alice", password="down-the-rabbit-hole-3")
+    client.logout()
+    assert client.get(link, follow=True).content.count(b"new_password1") == 0  # used once
 
 
 def test_sign_up_refuses_weak_passwords_and_taken_names(client, alice):
