@@ -52,10 +52,6 @@ class Board:
         """The position of an 81-character puzzle, every candidate its peers allow."""
         return cls([int(ch) for ch in puzzle], candidates_of(puzzle))
 
-    def copy(self) -> Board:
-        """An independent copy."""
-        return Board(self.values[:], self.cands[:])
-
     def place(self, cell: int, digit: int) -> None:
         """Put digit in cell and remove it from the cell's peers."""
         self._derived.clear()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import sys
 from collections.abc import Callable, Iterator
@@ -17,11 +18,23 @@ from .logic import grade
 from .techniques import DIFFICULTIES
 
 
-def _lines(source: TextIO) -> Iterator[str]:
-    for line in source:
+def _lines(source: TextIO) -> Iterator[tuple[int, str]]:
+    """The puzzle lines with their line numbers in the file, blank and # lines counted."""
+    for number, line in enumerate(source, 1):
         line = line.strip()
         if line and not line.startswith("#"):
-            yield line
+            yield number, line
+
+
+def _positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
 
 
 def _solve(text: str, args: argparse.Namespace) -> str:
@@ -65,18 +78,34 @@ def _parser() -> argparse.ArgumentParser:
         )
         sub.add_argument("file", nargs="?", default="-", help="puzzles one a line, or - for stdin")
         if name == "count":
-            sub.add_argument("--limit", type=int, default=2, help="stop counting here (default 2)")
+            sub.add_argument(
+                "--limit", type=_positive, default=2, help="stop counting here (default 2)"
+            )
     gen = commands.add_parser("generate", help="print puzzle,solution,difficulty,score lines")
     gen.add_argument("--difficulty", choices=DIFFICULTIES, default="medium")
-    gen.add_argument("--count", type=int, default=1)
+    gen.add_argument("--count", type=_positive, default=1)
     gen.add_argument("--seed", type=int, default=None)
     gen.add_argument("--symmetry", choices=SYMMETRIES, default="rotational")
     return parser
 
 
-def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
+def _source(
+    parser: argparse.ArgumentParser, name: str
+) -> contextlib.AbstractContextManager[TextIO]:
+    """The input to read: stdin for '-' (left open for whoever owns it), else the file."""
+    if name == "-":
+        return contextlib.nullcontext(sys.stdin)
+    try:
+        return open(name, encoding="utf-8")
+    except OSError as error:
+        parser.error(f"cannot read {name}: {error.strerror}")  # exits with status 2
+
+
+def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command; 0 when every line went through, 1 when some could not."""
-    args = _parser().parse_args(argv)
+    out = out or sys.stdout
+    parser = _parser()
+    args = parser.parse_args(argv)
     if args.command == "generate":
         rng = random.Random(args.seed)
         for _ in range(args.count):
@@ -85,8 +114,8 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
         return 0
     handler = PER_LINE[args.command]
     failed = False
-    with sys.stdin if args.file == "-" else open(args.file, encoding="utf-8") as source:
-        for number, line in enumerate(_lines(source), 1):
+    with _source(parser, args.file) as source:
+        for number, line in _lines(source):
             try:
                 print(handler(line, args), file=out)
             except InvalidPuzzle as error:

@@ -49,6 +49,17 @@ def unit_name(unit: int) -> str:
 
 def parse(text: str) -> str:
     """The normalised 81-character form of a puzzle; raises InvalidPuzzle saying what and where."""
+    puzzle = normalise(text)
+    _check_givens(puzzle)
+    return puzzle
+
+
+def normalise(text: str) -> str:
+    """81 characters, '0' for a blank, separators dropped; a digit may repeat in a unit.
+
+    A player's grid may break the rules, and a hint has to say so rather than refuse it.
+    Raises InvalidPuzzle for anything else that is wrong.
+    """
     if not isinstance(text, str):
         raise InvalidPuzzle(f"a puzzle is text, not {type(text).__name__}")
     chars = []
@@ -66,9 +77,7 @@ def parse(text: str) -> str:
             )
     if len(chars) != 81:
         raise InvalidPuzzle(f"a puzzle has 81 cells, this one has {len(chars)}")
-    puzzle = "".join(chars)
-    _check_givens(puzzle)
-    return puzzle
+    return "".join(chars)
 
 
 def _check_givens(puzzle: str) -> None:
@@ -92,9 +101,9 @@ def is_solution(grid: str, puzzle: str | None = None) -> bool:
         return False
     if any(len({grid[c] for c in unit}) != 9 for unit in UNITS):
         return False
-    if puzzle is not None:
-        return all(p in "0." or p == g for p, g in zip(puzzle, grid, strict=True))
-    return True
+    if puzzle is None:
+        return True
+    return len(puzzle) == 81 and all(p in "0." or p == g for p, g in zip(puzzle, grid, strict=True))
 
 
 def candidates_of(puzzle: str) -> list[int]:

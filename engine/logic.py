@@ -21,16 +21,21 @@ class Grade:
     steps: list[Step] = field(repr=False)
 
 
+# Every step places a digit or removes a candidate, so no solve takes more steps than this;
+# a step that changed nothing would otherwise be found again and again.
+MAX_STEPS = 81 * 9
+
+
 def solve_logically(board: Board, max_tier: str = "expert") -> tuple[list[Step], bool]:
     """Apply easiest steps (up to max_tier) in place; the path, and whether it got to the end."""
-    steps = []
-    while not board.solved:
+    steps: list[Step] = []
+    while not board.solved and len(steps) < MAX_STEPS:
         step = find_step(board, max_tier)
         if step is None:
-            return steps, False
+            break
         board.apply(step)
         steps.append(step)
-    return steps, True
+    return steps, board.solved
 
 
 def grade_of(steps: list[Step]) -> Grade:
@@ -50,5 +55,9 @@ def grade(puzzle: str) -> Grade:
         raise InvalidPuzzle(
             "the puzzle has no solution" if count == 0 else "the puzzle has more than one solution"
         )
-    steps, _ = solve_logically(Board.from_puzzle(puzzle))
+    steps, solved = solve_logically(Board.from_puzzle(puzzle))
+    if not solved:
+        # Trial and error settles any position that still has a solution, so only a step
+        # that broke the position can leave the solve unfinished: a fault, not a grade.
+        raise RuntimeError(f"the logical solve of {puzzle} stopped before the end")
     return grade_of(steps)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .grid import cell_name
+from .grid import DIGITS_OF, cell_name
 
 
 def join(words: Iterable[str]) -> str:
@@ -29,6 +29,11 @@ def cells_text(cells: Iterable[int]) -> str:
 def digits_text(digits: Iterable[int]) -> str:
     """3, 5 and 7."""
     return join(str(d) for d in sorted(digits))
+
+
+def digits_text_pair(mask: int) -> str:
+    """'{1,5}' for a candidate mask."""
+    return "{" + ",".join(map(str, DIGITS_OF[mask])) + "}"
 
 
 def removals_text(eliminations: Iterable[tuple[int, int]]) -> str:

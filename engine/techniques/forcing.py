@@ -10,19 +10,12 @@ from ..board import Board, Step
 from ..grid import BIT, DIGITS_OF, UNITS, cell_name, unit_name
 from ..wording import cells_text, digits_text, either, join
 
-_DIGIT = np.array([m.bit_length() if m and not m & (m - 1) else 0 for m in range(512)], np.int32)
-
 
 def _position(board: Board) -> np.ndarray:
     return np.array(
         [BIT[v] | kernel.DONE if v else m for v, m in zip(board.values, board.cands, strict=True)],
         np.int32,
     )
-
-
-def _placed(trial: np.ndarray) -> np.ndarray:
-    """The digit each cell ends up with (0 where still open)."""
-    return np.where(trial & kernel.DONE, _DIGIT[trial & kernel.ALL], 0)
 
 
 def _contradiction(board: Board, base: np.ndarray, level: int) -> tuple[int, int] | None:
@@ -44,7 +37,7 @@ def _common(board: Board, base: np.ndarray, options: list[tuple[int, int]], leve
         trial[cell] = BIT[digit]
         if not kernel.propagate(trial, level):
             return None
-        placed = _placed(trial)
+        placed = kernel.placed(trial)
         common = placed if common is None else np.where(common == placed, common, 0)
     empty = np.array(board.values) == 0
     return [(int(c), int(common[c])) for c in np.flatnonzero((common > 0) & empty)]

@@ -13,7 +13,7 @@ from ..grid import (
     cell_name,
     unit_name,
 )
-from ..wording import cells_text, removals_text
+from ..wording import cells_text, digits_text_pair, removals_text
 
 
 def _seen_by_all(cells: list[int]) -> int:
@@ -63,11 +63,6 @@ def xy_wing(board: Board) -> Step | None:
                         f"removes {removals_text(removed)}.",
                     )
     return None
-
-
-def digits_text_pair(mask: int) -> str:
-    """'{1,5}' for a candidate mask."""
-    return "{" + ",".join(map(str, DIGITS_OF[mask])) + "}"
 
 
 def xyz_wing(board: Board) -> Step | None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
 
 import engine
+from engine import cli
 
 from .conftest import DATA, load
 
@@ -68,3 +70,40 @@ def test_a_bad_line_is_reported_and_the_rest_still_answered():
     first, second = result.stdout.splitlines()
     assert first.startswith("error: line 1:") and "81 cells" in first
     assert second == engine.solve(load("top95")[0])
+
+
+def test_error_lines_give_the_line_number_in_the_file(tmp_path):
+    good = load("top95")[0]
+    text = f"# a header\n\n{good}\n\n# comment\n12345\n{good}\n"
+    result = run("count", "-", stdin=text)
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        "1",
+        "error: line 6: a puzzle has 81 cells, this one has 5",
+        "1",
+    ]
+    path = tmp_path / "puzzles.txt"
+    path.write_text(text)
+    assert run("count", str(path)).stdout == result.stdout
+
+
+def test_a_limit_below_one_is_a_usage_error_not_a_traceback():
+    result = run("count", "--limit", "0", "-", stdin=load("top95")[0])
+    assert result.returncode == 2
+    assert "--limit" in result.stderr and "at least 1" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert run("generate", "--count", "-3").returncode == 2
+
+
+def test_a_file_that_cannot_be_read_is_a_usage_error(tmp_path):
+    result = run("solve", str(tmp_path / "missing.txt"))
+    assert result.returncode == 2
+    assert "cannot read" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_reading_stdin_leaves_it_open_for_the_caller(monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(load("top95")[0] + "\n"))
+    out = io.StringIO()
+    assert cli.main(["count", "-"], out=out) == 0
+    assert out.getvalue() == "1\n"
+    assert not sys.stdin.closed

@@ -7,6 +7,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import engine
+from engine.grid import cell_name
 
 from .conftest import load
 
@@ -77,6 +78,71 @@ def test_without_the_puzzle_a_wrong_digit_that_kills_the_grid_is_still_found():
             assert len(step.cells) < 10
 
 
+def with_wrong_digits(grid: str, count: int, skip: int = 0) -> tuple[str, list[int]]:
+    """grid with up to `count` blanks (after the first `skip`) filled with digits that break
+    no rule where they stand but are not the solution's, and those cells."""
+    wrong: list[int] = []
+    for cell in [c for c, ch in enumerate(grid) if ch == "0"][skip:]:
+        digit = wrong_digit_for(grid, cell) if len(wrong) < count else None
+        if digit:
+            grid = with_digit(grid, cell, digit)
+            wrong.append(cell)
+    return grid, wrong
+
+
+def without(grid: str, cells: list[int]) -> str:
+    return "".join("0" if c in cells else ch for c, ch in enumerate(grid))
+
+
+def test_without_the_puzzle_two_wrong_digits_are_named_together():
+    grid, wrong = with_wrong_digits(played(PUZZLE, SOLUTION, 40), 2)
+    assert len(wrong) == 2
+    assert engine.count_solutions(grid, 1) == 0
+    # Each one alone still leaves the other, so no single digit is to blame.
+    assert all(engine.count_solutions(without(grid, [c]), 1) == 0 for c in wrong)
+    step = engine.next_step(grid)
+    assert step.technique == "Mistake"
+    assert set(wrong) <= set(step.cells)
+    assert all(cell_name(c) in step.explanation for c in wrong)
+
+
+@given(st.integers(0, 55), st.integers(1, 5), st.integers(0, 10))
+@settings(max_examples=40, deadline=None)
+def test_a_grid_that_cannot_be_finished_always_gets_a_mistake(progress, count, skip):
+    grid, wrong = with_wrong_digits(played(PUZZLE, SOLUTION, progress), count, skip)
+    assume(wrong)
+    step = engine.next_step(grid)
+    assert step is not None
+    assert step.technique == "Mistake"
+    assert step.cells
+    assert all(grid[c] != "0" for c in step.cells)
+    # The digits named hold the fault: without them the grid can be finished.
+    assert engine.count_solutions(without(grid, step.cells), 1) == 1
+    known = engine.next_step(grid, puzzle=PUZZLE)
+    assert (known.technique, known.cells) == ("Mistake", [min(wrong)])
+
+
+def test_with_the_puzzle_a_conflict_with_a_given_blames_the_placed_digit():
+    given = next(c for c in range(81) if PUZZLE[c] != "0")
+    cell = next(c for c in range(given // 9 * 9, given // 9 * 9 + 9) if PUZZLE[c] == "0")
+    grid = with_digit(PUZZLE, cell, PUZZLE[given])
+    step = engine.next_step(grid, puzzle=PUZZLE)
+    assert step.technique == "Conflict"
+    assert step.cells == [cell]
+    assert cell_name(cell) in step.explanation and cell_name(given) in step.explanation
+    assert set(engine.next_step(grid).cells) == {given, cell}  # without the puzzle: either
+
+
+def test_a_conflict_between_two_placed_digits_names_both_even_with_the_puzzle():
+    row = next(r for r in range(9) if PUZZLE[r * 9 : r * 9 + 9].count("0") >= 2)
+    a, b = [c for c in range(row * 9, row * 9 + 9) if PUZZLE[c] == "0"][:2]
+    digit = next(d for d in "123456789" if d not in PUZZLE[row * 9 : row * 9 + 9])
+    grid = with_digit(with_digit(PUZZLE, a, digit), b, digit)
+    step = engine.next_step(grid, puzzle=PUZZLE)
+    assert step.technique == "Conflict"
+    assert step.cells == [a, b]
+
+
 def test_two_equal_digits_in_a_unit_are_a_conflict_not_an_error():
     cell = PUZZLE.index("0")
     row_digit = next(PUZZLE[c] for c in range(cell // 9 * 9, cell // 9 * 9 + 9) if PUZZLE[c] != "0")
@@ -101,6 +167,12 @@ def test_notes_are_used_and_a_note_that_drops_the_answer_is_pointed_out():
 def test_bad_notes_raise_invalid_puzzle(notes, message):
     with pytest.raises(engine.InvalidPuzzle, match=message):
         engine.next_step(PUZZLE, notes)
+
+
+@pytest.mark.parametrize("grid, message", [("x" * 81, "character"), ("1" * 80, "81 cells")])
+def test_a_grid_that_is_not_a_sudoku_raises_invalid_puzzle(grid, message):
+    with pytest.raises(engine.InvalidPuzzle, match=message):
+        engine.next_step(grid)
 
 
 @pytest.mark.parametrize("puzzle", [PUZZLE, load("hardest_200")[0]])
