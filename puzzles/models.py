@@ -321,6 +321,11 @@ class SeedJob(models.Model):
     done = models.PositiveIntegerField(default=0, help_text="Puzzles stored.")
     rejected = models.PositiveIntegerField(default=0)
     position = models.PositiveIntegerField(default=0, help_text="Lines of the file handled.")
+    # Where the next import chunk starts reading the file, so that it reads only its own lines.
+    offset = models.PositiveIntegerField(default=0, help_text="Characters of the file read.")
+    lines_read = models.PositiveIntegerField(
+        default=0, help_text="Lines of the file read, blank ones included."
+    )
     reasons = models.JSONField(default=list, blank=True)  # [line, reason], the first few hundred
     payload = models.TextField(blank=True)  # the uploaded file, for imports
     filename = models.CharField(max_length=255, blank=True)
@@ -346,8 +351,12 @@ class SeedJob(models.Model):
             ),
         ]
         indexes = [
-            # The pool page's recent jobs, and beat's look for jobs left unfinished.
-            models.Index(fields=["state", "-created_at"], name="seedjob_state_idx"),
+            # The pool page's recent jobs: order_by("-created_at")[:15].
+            models.Index(fields=["-created_at"], name="seedjob_created_idx"),
+            # tasks._resume_stalled_jobs: state "queued" (or "running") and touched_at before
+            # a time; also pool_status's open jobs. Not partial: SQLite would not see that
+            # state="queued" falls within a condition on state.
+            models.Index(fields=["state", "touched_at"], name="seedjob_state_touched_idx"),
         ]
         ordering = ["-created_at"]
 

@@ -81,16 +81,35 @@ def store_for_pool(difficulty: str, made: list[engine.Generated]) -> int:
 
 def insert_new(rows: list[Puzzle]) -> list[Puzzle]:
     """Insert the rows whose canonical key is not stored yet (nor repeated among them);
-    the rows left out, as duplicates."""
+    the rows left out, as duplicates. Only rows really inserted are left out of that list,
+    so callers can count what they stored, even against a concurrent insert."""
     keys = {row.canonical_key for row in rows}
     stored = Puzzle.objects.filter(canonical_key__in=keys).values_list("canonical_key", flat=True)
     seen, new, duplicates = set(stored), [], []
     for row in rows:
         (duplicates if row.canonical_key in seen else new).append(row)
         seen.add(row.canonical_key)
-    # ignore_conflicts: a concurrent commit of the same puzzle (a redelivered batch) is no error.
-    Puzzle.objects.bulk_create(new, ignore_conflicts=True)
+    try:
+        with transaction.atomic():
+            Puzzle.objects.bulk_create(new)
+    except IntegrityError:
+        # Another transaction (a redelivered batch, a second worker) committed some of these
+        # puzzles since the look-up above: insert one by one to learn which are ours.
+        duplicates += [row for row in new if not _insert_one(row)]
     return duplicates
+
+
+def _insert_one(row: Puzzle) -> bool:
+    """Insert a row unless its canonical key is stored by now; True if inserted."""
+    row.pk = None  # bulk_create may have set it before its transaction rolled back
+    try:
+        with transaction.atomic():
+            row.save(force_insert=True)
+    except IntegrityError:
+        if not Puzzle.objects.filter(canonical_key=row.canonical_key).exists():
+            raise  # some other constraint: a real error
+        return False
+    return True
 
 
 def claim_fresh_puzzle(difficulty: str) -> Puzzle | None:

@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from . import imports, seeding
@@ -18,6 +19,7 @@ from .pool import fresh_counts, made_last_hour, targets
 from .tasks import run_seed_job
 
 RECENT_JOBS = 15
+REASONS_SHOWN = 3  # per job on the pool page; the job's own admin page lists the rest
 
 
 class SeedForm(forms.Form):
@@ -27,10 +29,14 @@ class SeedForm(forms.Form):
 
 class ImportForm(forms.Form):
     file = forms.FileField(
-        help_text="One puzzle a line (0 or . for blanks), or the quizzes,solutions CSV."
+        help_text=(
+            "One puzzle a line (0 or . for blanks), or the quizzes,solutions CSV; "
+            f"up to {settings.IMPORT_MAX_BYTES // 2**20} MB and {imports.MAX_LINES:,} lines."
+        )
     )
 
-    def clean_file(self) -> tuple[str, str]:
+    def clean_file(self) -> tuple[str, str, int]:
+        """The file's text, name and number of puzzle lines, or why it is refused."""
         upload = self.cleaned_data["file"]
         limit = settings.IMPORT_MAX_BYTES
         if upload.size > limit:
@@ -44,13 +50,23 @@ class ImportForm(forms.Form):
                 "one puzzle a line, or an uncompressed CSV."
             )
         text = data.decode("utf-8", errors="replace")
-        if not imports.lines_of(text):
+        try:
+            lines = imports.count_lines(text)
+        except imports.TooManyLines as error:
+            raise forms.ValidationError(str(error)) from error
+        if not lines:
             raise forms.ValidationError("The file has no puzzle lines.")
-        return text, upload.name
+        return text, upload.name, lines
 
 
 def _start(job: SeedJob) -> None:
     transaction.on_commit(lambda: enqueue(run_seed_job, job.pk))
+
+
+def _reasons_link(job: SeedJob) -> str:
+    if job.rejected > len(job.reasons):
+        return f"the first {len(job.reasons)} of {job.rejected} reasons"
+    return f"all {job.rejected} reasons"
 
 
 def _job_row(job: SeedJob) -> dict:
@@ -65,6 +81,9 @@ def _job_row(job: SeedJob) -> dict:
         "progress": round(job.progress * 100),
         "created_at": job.created_at.isoformat(),
         "error": job.error,
+        "reasons": [{"line": n, "reason": r} for n, r in job.reasons[:REASONS_SHOWN]],
+        "reasons_link": _reasons_link(job),
+        "url": reverse("admin:puzzles_seedjob_change", args=[job.pk]),
     }
 
 
@@ -105,9 +124,9 @@ def pool_page(request: HttpRequest) -> HttpResponse:
         else:
             import_form = ImportForm(request.POST, request.FILES, prefix="import")
             if import_form.is_valid():
-                text, name = import_form.cleaned_data["file"]
+                text, name, lines = import_form.cleaned_data["file"]
                 with transaction.atomic():
-                    job = seeding.create_import_job(text, name, request.user)
+                    job = seeding.create_import_job(text, name, request.user, lines)
                     _start(job)
                 messages.success(request, f"Import job {job.pk} queued: {job.requested} lines.")
                 return redirect("admin:pool")

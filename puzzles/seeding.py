@@ -2,7 +2,11 @@
 
 Each chunk commits its puzzles together with the job's progress, and only if the progress
 is still what the chunk started from. So a chunk that runs twice (a redelivered task, two
-workers) stores its puzzles once, and a job can always be picked up where it stopped.
+workers) stores its puzzles once, and a job can always be picked up where it stopped. The
+run that loses such a race stops there: the one that won goes on with the job.
+
+An import reads its file from the offset where the last chunk stopped, a window at a time,
+so each chunk costs what its own lines cost, however long the file.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ import random
 
 from django.db import transaction
 from django.db.models import F
+from django.db.models.functions import Substr
 from django.utils import timezone
 
 import engine
@@ -21,6 +26,9 @@ from .pool import insert_new, puzzle_row
 
 GENERATE_CHUNK = 10
 IMPORT_CHUNK = 100
+# Characters of an import file a chunk reads first: room for its lines at about the longest
+# a line may be (imports.MAX_LINE). A line longer than the window doubles it until it ends.
+IMPORT_WINDOW = IMPORT_CHUNK * imports.MAX_LINE
 MAX_REASONS = 500
 
 
@@ -35,20 +43,25 @@ def create_generate_job(difficulty: str, count: int, user=None) -> SeedJob:
     )
 
 
-def create_import_job(text: str, filename: str, user=None) -> SeedJob:
-    """A job to import the lines of a file's text."""
+def create_import_job(text: str, filename: str, user=None, lines: int | None = None) -> SeedJob:
+    """A job to import the lines of a file's text (lines: how many hold content, if
+    already counted). Raises imports.TooManyLines for a file past the limit."""
     return SeedJob.objects.create(
         kind=SeedJob.Kind.IMPORT,
         payload=text,
         filename=filename[:255],
-        requested=len(imports.lines_of(text)),
+        requested=imports.count_lines(text) if lines is None else lines,
         created_by=user,
     )
 
 
 def run_chunk(job_id: int, seed: str | None = None) -> bool:
-    """Do the job's next chunk; True while there is more to do."""
-    job = SeedJob.objects.filter(pk=job_id).first()
+    """Do the job's next chunk; True while this run should go on with the job.
+
+    False when the job is finished, and also when another run of it (a redelivered task)
+    saved this chunk first: that run carries on, and two runs never go on side by side.
+    """
+    job = SeedJob.objects.defer("payload").filter(pk=job_id).first()
     if job is None or job.state in (SeedJob.State.DONE, SeedJob.State.FAILED):
         return False
     if job.state == SeedJob.State.QUEUED:
@@ -61,7 +74,7 @@ def run_chunk(job_id: int, seed: str | None = None) -> bool:
         else:
             more = _import_chunk(job)
     except StaleChunk:
-        return True
+        return False
     if not more:
         SeedJob.objects.filter(pk=job.pk).update(
             state=SeedJob.State.DONE, finished_at=timezone.now(), touched_at=timezone.now()
@@ -87,10 +100,32 @@ def _generate_chunk(job: SeedJob, rng: random.Random) -> bool:
     return job.done + stored < job.requested
 
 
+def _next_lines(job: SeedJob) -> tuple[list[imports.Line], int, int, bool]:
+    """The lines of the job's next chunk, read from its offset: the lines, the offset and
+    line number they take the job to, and whether the file goes on after them."""
+    size = IMPORT_WINDOW
+    while True:
+        window = _payload_slice(job.pk, job.offset, size)
+        final = len(window) < size
+        lines, used, number = imports.take(window, job.lines_read, final, IMPORT_CHUNK)
+        if used or final:
+            return lines, job.offset + used, number, not final or used < len(window)
+        size *= 2  # a line longer than the window: read on until it ends
+
+
+def _payload_slice(job_id: int, offset: int, size: int) -> str:
+    """size characters of a job's file from offset, cut out by the database."""
+    return (
+        SeedJob.objects.filter(pk=job_id)
+        .annotate(part=Substr("payload", offset + 1, size))
+        .values_list("part", flat=True)
+        .get()
+    ) or ""
+
+
 def _import_chunk(job: SeedJob) -> bool:
-    lines = imports.lines_of(job.payload)
-    chunk = lines[job.position : job.position + IMPORT_CHUNK]
-    if not chunk:
+    chunk, offset, number, more = _next_lines(job)
+    if offset == job.offset:
         return False
     checked = [(line, imports.check(line.text)) for line in chunk]
     rows, reasons = [], []
@@ -110,14 +145,16 @@ def _import_chunk(job: SeedJob) -> bool:
         reasons.sort()
         _advance(
             job,
-            "position",
-            job.position,
+            "offset",
+            job.offset,
+            offset=offset,
+            lines_read=number,
             position=job.position + len(chunk),
             done=F("done") + new,
             rejected=F("rejected") + len(reasons),
             reasons=(job.reasons + reasons)[:MAX_REASONS],
         )
-    return job.position + len(chunk) < len(lines)
+    return more
 
 
 def _advance(job: SeedJob, field: str, expected: int, **changes: object) -> None:

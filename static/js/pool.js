@@ -1,4 +1,4 @@
-// The admin's pool page: refresh stock and job progress every two seconds.
+// The admin's pool page: refresh stock, job progress and rejection reasons every two seconds.
 const page = document.getElementById("pool-page");
 
 function setField(row, name, value) {
@@ -6,6 +6,24 @@ function setField(row, name, value) {
   if (!el) return;
   if (el.tagName === "METER" || el.tagName === "PROGRESS") el.value = value;
   else el.textContent = value;
+}
+
+function setReasons(row, job) {
+  const list = row.querySelector('[data-field="reasons"]');
+  if (list) {
+    list.replaceChildren(
+      ...job.reasons.map(({ line, reason }) => {
+        const item = document.createElement("li");
+        item.textContent = `line ${line}: ${reason}`;
+        return item;
+      }),
+    );
+  }
+  const link = row.querySelector('[data-field="reasons_link"]');
+  if (link) {
+    link.textContent = job.reasons_link;
+    link.hidden = !job.rejected;
+  }
 }
 
 async function refresh() {
@@ -29,6 +47,7 @@ async function refresh() {
       setField(row, "percent", `${job.progress}%`);
       setField(row, "done", job.done);
       setField(row, "rejected", job.rejected);
+      setReasons(row, job);
     }
   } catch {
     // The next tick tries again.

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 
 import engine
 from puzzles import seeding
@@ -81,3 +83,93 @@ def test_pick_dailies_picks_one_puzzle_per_difficulty_once(start_worker):
     time.sleep(1)
     assert DailyPuzzle.objects.count() == 8
     assert Puzzle.objects.filter(dailies__isnull=False, served_at__isnull=True).count() == 0
+
+
+def disguise(puzzle: str, rng: random.Random) -> str:
+    """The same puzzle transformed: digits relabelled, rows moved within bands, transposed."""
+    relabel = str.maketrans("123456789", "".join(rng.sample("123456789", 9)))
+    rows = [puzzle[r * 9 : r * 9 + 9] for r in range(9)]
+    order = [band * 3 + r for band in rng.sample(range(3), 3) for r in rng.sample(range(3), 3)]
+    return "".join("".join(rows[r][c] for r in order) for c in range(9)).translate(relabel)
+
+
+def unsolvable(puzzle: str, solution: str) -> str | None:
+    """The puzzle with a blank filled by a digit no given forbids, but not the solution's."""
+    for cell in range(81):
+        if puzzle[cell] != "0":
+            continue
+        row, col = divmod(cell, 9)
+        peers = [row * 9 + c for c in range(9)] + [r * 9 + col for r in range(9)]
+        peers += [(row // 3 * 3 + r) * 9 + col // 3 * 3 + c for r in range(3) for c in range(3)]
+        allowed = set("123456789") - {puzzle[i] for i in peers} - {solution[cell]}
+        if allowed:
+            return puzzle[:cell] + min(allowed) + puzzle[cell + 1 :]
+    return None
+
+
+def ten_thousand_lines() -> list[tuple[str, int | None, str]]:
+    """(line, the original it is a copy of or None, the reason expected if rejected):
+    1,000 distinct puzzles, 300 of them again in disguise, 200 again as they are, and 8,500
+    bad lines of every kind, shuffled."""
+    puzzles = load("easy_kaggle_1000")
+    solutions = load("easy_kaggle_1000_solutions")
+    several = load("multi_solution_200")
+    rng = random.Random(7)
+    good = [(p.replace("0", ".") if i % 2 else p, i, "") for i, p in enumerate(puzzles)]
+    good += [(disguise(puzzles[i], rng), i, "") for i in range(300)]
+    good += [(puzzles[i], i, "") for i in range(300, 500)]
+    no_solution = [u for p, s in zip(puzzles, solutions, strict=True) if (u := unsolvable(p, s))]
+    kinds = [
+        lambda k: (puzzles[k][:80], "a puzzle has 81 cells, this one has 80"),
+        lambda k: (puzzles[k][:40] + "x" + puzzles[k][41:], "character 'x' at position 41"),
+        lambda k: ("55" + "0" * 79, "row 1 has the digit 5 twice"),
+        lambda k: (several[k % 200], "more than one solution"),
+        lambda k: (no_solution[k % len(no_solution)], "the puzzle has no solution"),
+        lambda k: (solutions[k], "the grid is complete"),
+        lambda k: ("7" * 401, "the line is too long (401 characters)"),
+        lambda k: ("1,2,3", "separated by one comma"),
+        lambda k: (
+            f"{puzzles[k]},{solutions[k].translate(str.maketrans('12', '21'))}",
+            "the solution given is not the puzzle's solution",
+        ),
+    ]
+    bad = [(line, None, reason) for k in range(8500) for line, reason in [kinds[k % 9](k % 1000)]]
+    lines = good + bad
+    rng.shuffle(lines)
+    return lines
+
+
+def test_a_ten_thousand_line_upload_is_imported_by_the_worker_with_a_reason_for_each_refusal(
+    start_worker, client, staff
+):
+    set_targets()
+    lines = ten_thousand_lines()
+    text = "# puzzles from the Kaggle set, some in disguise, some twice, and bad lines\n"
+    text += "\n".join(line for line, _, _ in lines) + "\n"
+    client.force_login(staff)
+    upload = SimpleUploadedFile("ten-thousand.txt", text.encode())
+    response = client.post("/admin/pool/", {"import": "1", "import-file": upload})
+    assert response.status_code == 302
+    job = SeedJob.objects.get()
+    assert (job.requested, job.done) == (10_000, 0)
+    start_worker()
+    wait_until(lambda: job_state(job.pk) == "done", seconds=600, what="10,000 lines imported")
+    job.refresh_from_db()
+    assert (job.done, job.rejected) == (1000, 9000)
+    assert (job.position, job.offset) == (10_000, len(text))
+    # The first line of each puzzle in the file is stored; every later one, a copy or a
+    # disguise, is refused as already stored; each bad line is refused for its own fault.
+    expected, stored = {}, set()
+    for number, (_, original, reason) in enumerate(lines, 2):
+        if original is None:
+            expected[number] = reason
+        elif original in stored:
+            expected[number] = "already stored, or a transformation of a stored puzzle"
+        stored.add(original)
+    assert len(job.reasons) == seeding.MAX_REASONS  # the first ones are kept
+    for number, reason in job.reasons:
+        assert expected[number] in reason, (number, lines[number - 2], reason)
+    assert {expected[n] for n, _ in job.reasons} == set(expected.values())  # every kind seen
+    firsts = {original: line for line, original, _ in reversed(lines) if original is not None}
+    imported = Puzzle.objects.filter(source="imported").values_list("givens", flat=True)
+    assert set(imported) == {line.replace(".", "0") for line in firsts.values()}

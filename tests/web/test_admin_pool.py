@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+import base64
+import contextlib
+import datetime
 import gzip
-import io
+import json
+import tracemalloc
+from collections.abc import Iterator
 
 import pytest
+import redis
+import time_machine
+from celery import Celery
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import timezone
 
-from puzzles.models import SeedJob
+from puzzles import broker, seeding
+from puzzles.models import PoolTarget, Puzzle, SeedJob
+from puzzles.tasks import refill_pools
+from sudokusite.celery import app
 
 from ..engine.conftest import load
 
@@ -88,8 +100,9 @@ def test_an_upload_queues_an_import_job(client, staff):
         (gzip.compress(b"0" * 10_000_000), b"not a text file"),
         (b"\n\n# only a comment\n", b"no puzzle lines"),
         (b"1" * (6 * 1024 * 1024), b"the limit is"),
+        (b"0" * 81 + b"\n" + b"." * 200_000 + b"\x00\n", b"not a text file"),
     ],
-    ids=["zip bomb named .txt", "empty", "too big"],
+    ids=["zip bomb named .txt", "empty", "too big", "a NUL byte far into the file"],
 )
 def test_bad_files_are_refused_before_any_job(client, staff, settings, content, message):
     client.force_login(staff)
@@ -101,14 +114,119 @@ def test_bad_files_are_refused_before_any_job(client, staff, settings, content, 
     assert SeedJob.objects.count() == 0
 
 
-def test_a_seed_job_needs_the_broker_only_eventually(
-    client, staff, settings, django_capture_on_commit_callbacks
+@contextlib.contextmanager
+def broker_unreachable(settings) -> Iterator[None]:
+    """Tasks this thread sends go to a broker nobody listens at, as when Redis is down."""
+    working = app.conf.broker_url  # read now: the site's app keeps the working broker
+    settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"  # also what the page's check asks
+    offline = Celery("offline", set_as_current=False)
+    offline.config_from_object("django.conf:settings", namespace="CELERY")
+    offline.set_current()  # the tasks' shared_task proxies send through the current app
+    try:
+        yield
+    finally:
+        app.set_current()
+        settings.CELERY_BROKER_URL = working
+
+
+def queued_runs(job: SeedJob) -> int:
+    """run_seed_job messages for the job waiting in the broker's queue."""
+    found = 0
+    for raw in redis.Redis.from_url(app.conf.broker_url).lrange("celery", 0, -1):
+        message = json.loads(raw)
+        args = json.loads(base64.b64decode(message["body"]))[0]
+        found += message["headers"]["task"] == "puzzles.tasks.run_seed_job" and args == [job.pk]
+    return found
+
+
+def test_with_the_broker_down_a_seed_job_is_kept_and_started_once_it_is_back(
+    client, staff, settings, monkeypatch, django_capture_on_commit_callbacks
 ):
-    client.force_login(staff)
-    with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(
-            "/admin/pool/", {"seed": "1", "seed-difficulty": "easy", "seed-count": "3"}
+    for difficulty in ("easy", "medium", "hard", "expert"):  # no refills of their own
+        PoolTarget.objects.update_or_create(
+            difficulty=difficulty, defaults={"low": 0, "high": 0, "batch_size": 1}
         )
+    app.control.purge()
+    client.force_login(staff)
+    # The send that fails holds back this process's sends a while: later tests start clean.
+    monkeypatch.setattr(broker, "_down_until", broker._down_until)
+    with broker_unreachable(settings):
+        with django_capture_on_commit_callbacks(execute=True):
+            response = client.post(
+                "/admin/pool/", {"seed": "1", "seed-difficulty": "easy", "seed-count": "3"}
+            )
+        assert response.status_code == 302
+        page = client.get(response["Location"])
+        assert b"The broker (Redis) does not answer" in page.content
+    job = SeedJob.objects.get()
+    assert job.state == "queued" and queued_runs(job) == 0
+    # Beat runs refill_pools in a worker, a process without this one's back-off.
+    monkeypatch.setattr(broker, "_down_until", 0.0)
+    refill_pools()
+    assert queued_runs(job) == 0  # queued a moment ago: its own send may still come
+    with time_machine.travel(timezone.now() + datetime.timedelta(minutes=2)):
+        refill_pools()
+    try:
+        assert queued_runs(job) == 1
+    finally:
+        app.control.purge()
+    job.refresh_from_db()
+    assert job.state == "queued" and job.touched_at > job.created_at
+
+
+def test_a_ten_thousand_line_upload_queues_the_work_and_does_none_of_it(client, staff):
+    client.force_login(staff)
+    text = "\n".join(load("easy_kaggle_1000") * 10).encode()
+    upload = SimpleUploadedFile("ten-thousand.txt", text)
+    response = client.post("/admin/pool/", {"import": "1", "import-file": upload})
     assert response.status_code == 302
-    assert SeedJob.objects.get().state == "queued"
-    assert io  # the page answered at once, whatever the broker did
+    job = SeedJob.objects.get()
+    assert (job.requested, job.state, job.done, job.rejected, job.position) == (
+        10_000,
+        "queued",
+        0,
+        0,
+        0,
+    )
+    assert Puzzle.objects.count() == 0  # the work is the worker's
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"1\n" * (2_600_000), b"more than 100,000 lines"),  # 5 MB of lines: refused
+        ((b"x" * 50 + b"\n") * 100_000, b"Import job"),  # 100,000 lines of 5 MB: taken
+    ],
+    ids=["too many lines", "many long lines"],
+)
+def test_an_upload_of_many_junk_lines_takes_bounded_memory(client, staff, content, message):
+    client.force_login(staff)
+    upload = SimpleUploadedFile("junk.txt", content)
+    del content
+    tracemalloc.start()
+    response = client.post("/admin/pool/", {"import": "1", "import-file": upload}, follow=True)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert message in response.content
+    # The file is 5 MB, the request's copies a few more; a list of its lines would be 350 MB.
+    assert peak < 48 * 1024 * 1024, peak
+
+
+def test_the_pool_page_shows_why_lines_were_rejected(client, staff):
+    client.force_login(staff)
+    good = load("top95")[:2]
+    lines = [good[0], "123", *good, "x" * 81, "1" * 81, "a,b,c"]
+    job = seeding.create_import_job("\n".join(lines), "mixed.txt")
+    while seeding.run_chunk(job.pk):
+        pass
+    html = client.get("/admin/pool/").content.decode()
+    assert "line 2: a puzzle has 81 cells, this one has 3" in html
+    assert "line 3: already stored" in html
+    assert "line 5: character" in html
+    assert "line 6:" not in html  # the first few only; the job's page has them all
+    assert f'href="/admin/puzzles/seedjob/{job.pk}/change/"' in html
+    assert "all 5 reasons" in html
+    (row,) = client.get("/admin/pool/status.json").json()["jobs"]
+    assert row["reasons"][0] == {"line": 2, "reason": "a puzzle has 81 cells, this one has 3"}
+    assert (row["rejected"], row["url"]) == (5, f"/admin/puzzles/seedjob/{job.pk}/change/")
+    assert row["reasons_link"] == "all 5 reasons"

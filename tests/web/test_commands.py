@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import tracemalloc
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -91,3 +92,71 @@ def test_a_full_grid_is_rejected_not_imported(tmp_path):
     out = run("import_puzzles", str(path), "--now")
     assert "line 1: the grid is complete" in out
     assert Puzzle.objects.count() == 0
+
+
+def kaggle_csv_lines(count: int) -> list[str]:
+    """Lines of the quizzes,solutions CSV, puzzles with their real solutions."""
+    puzzles = (DATA / "easy_kaggle_1000.txt").read_text().split()[:count]
+    solutions = (DATA / "easy_kaggle_1000_solutions.txt").read_text().split()[:count]
+    return [f"{p.replace('.', '0')},{s}" for p, s in zip(puzzles, solutions, strict=True)]
+
+
+def test_import_puzzles_checks_the_solution_column_of_the_csv(tmp_path):
+    right = kaggle_csv_lines(4)
+    puzzle, solution = right[3].split(",")
+    swapped = solution.translate(str.maketrans("12", "21"))  # a valid grid, not the solution
+    path = tmp_path / "sudoku.csv"
+    lines = ["quizzes,solutions", *right[:3], f"{puzzle},{swapped}", f"{puzzle},{solution[:80]}"]
+    path.write_text("\n".join(lines) + "\n")
+    out = run("import_puzzles", str(path), "--now")
+    assert "line 5: the solution given is not the puzzle's solution" in out
+    assert "line 6: the solution column is not a grid: a puzzle has 81 cells" in out
+    assert "stored 3, rejected 2" in out
+    for line in right[:3]:
+        puzzle, solution = line.split(",")
+        assert Puzzle.objects.get(givens=puzzle).solution == solution
+
+
+def seen_from(puzzle: str, cell: int) -> set[str]:
+    """The digits given in the cell's row, column and box."""
+    row, col = divmod(cell, 9)
+    peers = [row * 9 + c for c in range(9)] + [r * 9 + col for r in range(9)]
+    peers += [(row // 3 * 3 + r) * 9 + col // 3 * 3 + c for r in range(3) for c in range(3)]
+    return {puzzle[i] for i in peers} - {"0"}
+
+
+def test_a_puzzle_without_a_solution_is_rejected_with_the_reason(tmp_path):
+    puzzle, solution = kaggle_csv_lines(1)[0].split(",")
+    # A digit no given forbids in a blank cell, but not the solution's: nothing solves it.
+    cell, digit = next(
+        (cell, digit)
+        for cell in range(81)
+        if puzzle[cell] == "0"
+        for digit in sorted(set("123456789") - seen_from(puzzle, cell) - {solution[cell]})
+    )
+    path = tmp_path / "unsolvable.txt"
+    path.write_text(puzzle[:cell] + digit + puzzle[cell + 1 :] + "\n")
+    out = run("import_puzzles", str(path), "--now")
+    assert "line 1: the puzzle has no solution" in out
+    assert Puzzle.objects.count() == 0
+
+
+def test_import_puzzles_reads_no_more_of_a_huge_file_than_the_limit(tmp_path):
+    huge = tmp_path / "huge.txt"
+    with huge.open("wb") as stream:
+        stream.truncate(500 * 1024 * 1024)  # sparse: 500 MB that take no disk
+    tracemalloc.start()
+    with pytest.raises(CommandError, match="larger than"):
+        run("import_puzzles", str(huge))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 16 * 1024 * 1024, peak  # the 5 MB limit and a little, not the file
+    assert SeedJob.objects.count() == 0
+
+
+def test_import_puzzles_refuses_a_file_of_too_many_lines(tmp_path):
+    path = tmp_path / "ones.txt"
+    path.write_text("1\n" * 100_001)
+    with pytest.raises(CommandError, match="more than 100,000 lines"):
+        run("import_puzzles", str(path))
+    assert SeedJob.objects.count() == 0

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import random
 import threading
+import time
+import tracemalloc
 
 import pytest
-from django.db import connection, connections
+from django.db import connection, connections, transaction
+from django.db.models import Q
+from django.utils import timezone
 
 import engine
-from puzzles import daily, pool
-from puzzles.models import DailyPuzzle, PoolTarget, Puzzle
+from puzzles import daily, imports, pool, seeding
+from puzzles.models import DailyPuzzle, PoolTarget, Puzzle, SeedJob
+
+from ..engine.conftest import load
 
 pytestmark = pytest.mark.django_db
 
@@ -108,3 +114,127 @@ def test_a_new_game_that_takes_the_pool_below_its_low_mark_starts_a_refill(clien
     assert cache.get("pool-refill:medium") == "1"  # a round is under way: the lock is held
     client.post("/play/medium/")
     assert Puzzle.objects.fresh("medium").count() == 1  # the web itself never generates
+
+
+@pytest.mark.django_db(transaction=True)
+def test_puzzles_lost_to_a_concurrent_insert_are_not_counted_as_stored():
+    rng = random.Random(11)
+    made = [engine.make_puzzle("easy", seed=rng) for _ in range(3)]
+    inserted, errors = threading.Event(), []
+
+    def insert_first_and_commit_later() -> None:
+        try:
+            with transaction.atomic():
+                pool.puzzle_row(made[0]).save()
+                inserted.set()
+                time.sleep(0.5)  # holds the row uncommitted while insert_new runs
+        except BaseException as error:
+            errors.append(error)
+        finally:
+            inserted.set()
+            connections.close_all()
+
+    other = threading.Thread(target=insert_first_and_commit_later)
+    other.start()
+    inserted.wait()
+    # insert_new does not see the uncommitted row, and waits on it at insert time.
+    left_out = pool.insert_new([pool.puzzle_row(m) for m in made])
+    other.join()
+    assert not errors, (connection.vendor, errors)
+    assert [row.givens for row in left_out] == [made[0].puzzle]
+    assert Puzzle.objects.count() == 3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_chunk_saved_first_by_another_run_stops_the_late_run():
+    job = seeding.create_generate_job("easy", 30)
+    assert seeding.run_chunk(job.pk) is True  # under way: 10 of 30
+    barrier, results, errors = threading.Barrier(2), [], []
+
+    def run() -> None:
+        try:
+            barrier.wait()
+            results.append(seeding.run_chunk(job.pk))
+        except BaseException as error:
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    runs = [threading.Thread(target=run) for _ in range(2)]
+    with transaction.atomic():
+        # Held until both runs have read the job: neither saves its chunk before then.
+        SeedJob.objects.select_for_update().get(pk=job.pk)
+        for thread in runs:
+            thread.start()
+        time.sleep(0.5)
+    for thread in runs:
+        thread.join()
+    assert not errors, (connection.vendor, errors)
+    job.refresh_from_db()
+    assert (job.done, Puzzle.objects.count()) == (20, 20)  # one chunk saved, not two
+    assert sorted(results) == [False, True]  # the run that lost stops; the winner goes on
+    assert seeding.run_chunk(job.pk) is False
+    job.refresh_from_db()
+    assert (job.state, job.done) == ("done", 30)
+
+
+def test_an_import_reads_its_file_a_window_at_a_time_with_the_line_numbers_of_the_file(
+    monkeypatch,
+):
+    monkeypatch.setattr(seeding, "IMPORT_WINDOW", 7)  # every line crosses a window's edge
+    monkeypatch.setattr(seeding, "IMPORT_CHUNK", 2)
+    good = load("top95")[:3]
+    text = "\r\n".join(
+        ["quizzes,solutions", good[0], "", "# a comment", "x" * 500, good[1], "12345"]
+    )
+    text += "\n\n\u2028" + good[2] + "\r\n" + good[0] + "\r"
+    job = seeding.create_import_job(text, "windows.csv")
+    assert job.requested == 6
+    offsets = []
+    while seeding.run_chunk(job.pk):
+        job.refresh_from_db()
+        offsets.append(job.offset)
+    job.refresh_from_db()
+    assert len(offsets) >= 3 and offsets == sorted(offsets)
+    assert (job.state, job.offset, job.position, job.done) == ("done", len(text), 6, 3)
+    assert job.reasons == [
+        [5, "the line is too long (500 characters)"],
+        [7, "a puzzle has 81 cells, this one has 5"],
+        [11, "already stored, or a transformation of a stored puzzle"],
+    ]
+    assert [line.number for line in imports.lines_of(text)] == [2, 5, 6, 7, 10, 11]
+
+
+def test_an_import_chunk_reads_its_own_lines_not_the_whole_file():
+    junk = "not a puzzle, just some words\n" * 100_000  # 3 MB: under both limits
+    job = seeding.create_import_job(junk, "junk.txt")
+    tracemalloc.start()
+    seeding.run_chunk(job.pk)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    job.refresh_from_db()
+    assert (job.position, job.rejected, job.offset) == (100, 100, 100 * 30)
+    # The file alone is 3 MB; its lines as objects ten times that.
+    assert peak < 1024 * 1024, peak
+
+
+def test_a_file_of_too_many_lines_makes_no_job():
+    with pytest.raises(imports.TooManyLines, match="more than 100,000 lines"):
+        seeding.create_import_job("1\n" * 100_001, "ones.txt")
+    assert seeding.create_import_job("1\n" * 100_000, "ones.txt").requested == 100_000
+
+
+def test_the_seed_job_queries_have_an_index():
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:  # a few rows: make the planner show the index
+            cursor.execute("SET LOCAL enable_seqscan = off")
+    now = timezone.now()
+    queries = {
+        "seedjob_created_idx": SeedJob.objects.defer("payload")[:15],  # the pool page
+        "seedjob_state_touched_idx": SeedJob.objects.filter(  # tasks._resume_stalled_jobs
+            Q(state="queued", touched_at__lt=now) | Q(state="running", touched_at__lt=now)
+        ),
+    }
+    for index, query in queries.items():
+        plan = query.explain()
+        assert index in plan, plan

@@ -22,28 +22,16 @@ class Command(BaseCommand):
         parser.add_argument("--dry-run", action="store_true", help="check the lines, store nothing")
 
     def handle(self, *args, file: Path, now: bool, dry_run: bool, **options):
+        text = self.read(file)
         try:
-            data = file.read_bytes()[: settings.IMPORT_MAX_BYTES + 1]
-        except OSError as error:
-            raise CommandError(f"cannot read {file}: {error.strerror}") from error
-        if len(data) > settings.IMPORT_MAX_BYTES:
-            raise CommandError(f"{file} is larger than {settings.IMPORT_MAX_BYTES:,} bytes")
-        if imports.looks_binary(data):
-            raise CommandError(f"{file} is not a text file")
-        text = data.decode("utf-8", errors="replace")
+            lines = imports.count_lines(text)
+        except imports.TooManyLines as error:
+            raise CommandError(f"{file}: {error}") from error
         if dry_run:
-            lines = imports.lines_of(text)
-            bad = [
-                (line.number, r) for line in lines if isinstance(r := imports.check(line.text), str)
-            ]
-            for number, reason in bad:
-                self.stdout.write(f"line {number}: {reason}")
-            self.stdout.write(
-                self.style.SUCCESS(f"{len(lines) - len(bad)} of {len(lines)} lines would import")
-            )
+            self.dry_run(text, lines)
             return
         with transaction.atomic():
-            job = seeding.create_import_job(text, file.name)
+            job = seeding.create_import_job(text, file.name, lines=lines)
         if not now:
             queued = enqueue(run_seed_job, job.pk)
             note = "queued" if queued else "saved; the broker is down, beat resumes it"
@@ -58,3 +46,27 @@ class Command(BaseCommand):
         for number, reason in job.reasons:
             self.stdout.write(f"line {number}: {reason}")
         self.stdout.write(self.style.SUCCESS(f"stored {job.done}, rejected {job.rejected}"))
+
+    def read(self, file: Path) -> str:
+        """The file's text; never more than the size limit is read."""
+        limit = settings.IMPORT_MAX_BYTES
+        try:
+            with file.open("rb") as stream:
+                data = stream.read(limit + 1)
+        except OSError as error:
+            raise CommandError(f"cannot read {file}: {error.strerror}") from error
+        if len(data) > limit:
+            raise CommandError(f"{file} is larger than {limit:,} bytes")
+        if imports.looks_binary(data):
+            raise CommandError(f"{file} is not a text file")
+        return data.decode("utf-8", errors="replace")
+
+    def dry_run(self, text: str, lines: int) -> None:
+        """Check every line and say which would be refused; store nothing."""
+        bad = 0
+        for line in imports.iter_lines(text):
+            reason = imports.check(line.text)
+            if isinstance(reason, str):
+                bad += 1
+                self.stdout.write(f"line {line.number}: {reason}")
+        self.stdout.write(self.style.SUCCESS(f"{lines - bad} of {lines} lines would import"))

@@ -20,6 +20,7 @@ class Command(BaseCommand):
         for d, t in targets().items():
             line = f"{d:<10} {stock[d]:>6} {t.low:>5} {t.high:>5} {rate[d]:>9}"
             self.stdout.write(self.style.WARNING(line) if stock[d] < t.low else line)
-        for job in SeedJob.objects.exclude(state__in=["done", "failed"]).defer("payload"):
+        open_jobs = SeedJob.objects.filter(state__in=[SeedJob.State.QUEUED, SeedJob.State.RUNNING])
+        for job in open_jobs.defer("payload"):
             self.stdout.write(f"job {job.pk}: {job} {round(job.progress * 100)}%")
         self.stdout.write(f"broker: {'ok' if broker_is_up() else 'down'}")
