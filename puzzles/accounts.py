@@ -14,6 +14,10 @@ from .forms import SignupForm
 from .ratelimit import client_ip
 
 TOO_MANY = "Too many attempts from here. Wait a few minutes and try again."
+TOO_MANY_FOR_ACCOUNT = (
+    "Too many attempts to sign up with this username or e-mail address. "
+    "Wait an hour and try again, or choose another username."
+)
 
 
 def _too_many(view, form) -> HttpResponse:
@@ -57,6 +61,40 @@ class PasswordResetView(auth_views.PasswordResetView):
         return super().post(request, *args, **kwargs)
 
 
+def _signup_names(request: HttpRequest) -> list[str]:
+    """What a sign-up attempt is counted against besides the client: the username and the
+    e-mail address it tries, each when given."""
+    username = request.POST.get("username", "")[:150].strip()
+    email = request.POST.get("email", "")[:254].strip()
+    names = []
+    if username:
+        names.append(f"user:{username}")
+    if email:
+        names.append(f"email:{email}")
+    return names
+
+
+def _signup_refused(request: HttpRequest, reason: str, initial: dict | None = None) -> HttpResponse:
+    """The sign-up page with the reason and a form that checked nothing; a 429."""
+    context = {"form": SignupForm(initial=initial), "limited": reason}
+    return render(request, "registration/signup.html", context, status=429)
+
+
+def _signup_limited(request: HttpRequest) -> HttpResponse | None:
+    """Count the attempt against the client, the username and the address; the refusal
+    when one of them has used up its limit."""
+    ip, names = client_ip(request), _signup_names(request)
+    if ratelimit.exceeded(ratelimit.SIGNUP_PER_CLIENT, ip):
+        return _signup_refused(request, TOO_MANY)
+    if any(ratelimit.exceeded(ratelimit.SIGNUP_PER_ACCOUNT, name) for name in names):
+        typed = {f: request.POST.get(f, "")[:254] for f in ("username", "email")}
+        return _signup_refused(request, TOO_MANY_FOR_ACCOUNT, typed)
+    ratelimit.count(ratelimit.SIGNUP_PER_CLIENT, ip)
+    for name in names:
+        ratelimit.count(ratelimit.SIGNUP_PER_ACCOUNT, name)
+    return None
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     """Create an account; a guest's games move to it."""
@@ -64,11 +102,9 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect("puzzles:home")
     form = SignupForm(request.POST or None)
     if request.method == "POST":
-        ip = client_ip(request)
-        if ratelimit.exceeded(ratelimit.SIGNUP_PER_CLIENT, ip):
-            context = {"form": SignupForm(), "limited": TOO_MANY}
-            return render(request, "registration/signup.html", context, status=429)
-        ratelimit.count(ratelimit.SIGNUP_PER_CLIENT, ip)
+        refused = _signup_limited(request)
+        if refused is not None:
+            return refused
         if form.is_valid():
             user = form.save()
             login(request, user)

@@ -9,7 +9,9 @@ import logging
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.locmem import LocMemCache
+from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest
 
 log = logging.getLogger(__name__)
@@ -27,6 +29,9 @@ class Limit:
 LOGIN_PER_CLIENT = Limit("login-client", 30, 15 * 60)
 LOGIN_PER_ACCOUNT = Limit("login-account", 8, 15 * 60)
 SIGNUP_PER_CLIENT = Limit("signup-client", 10, 60 * 60)
+# Per username and per e-mail address tried, from any client: a flood spread over many
+# addresses still cannot hammer one name.
+SIGNUP_PER_ACCOUNT = Limit("signup-account", 5, 60 * 60)
 RESET_PER_CLIENT = Limit("reset-client", 10, 60 * 60)
 RESET_PER_ACCOUNT = Limit("reset-account", 3, 60 * 60)
 
@@ -42,9 +47,12 @@ def client_ip(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "unknown")
 
 
+PREFIX = "ratelimit:"
+
+
 def _key(limit: Limit, who: str) -> str:
     digest = hashlib.sha256(who.strip().lower().encode("utf-8", "replace")).hexdigest()[:32]
-    return f"ratelimit:{limit.name}:{digest}"
+    return f"{PREFIX}{limit.name}:{digest}"
 
 
 def exceeded(limit: Limit, who: str) -> bool:
@@ -74,3 +82,21 @@ def reset(limit: Limit, who: str) -> None:
         cache.delete(_key(limit, who))
     except Exception:
         log.warning("rate limit %s not reset: cache unavailable", limit.name, exc_info=True)
+
+
+def clear_all() -> None:
+    """Forget every attempt of every limit, leaving the rest of the cache alone: lifts all
+    limits at once (an operator after a false alarm; the tests between cases)."""
+    backend = caches["default"]
+    prefix = backend.make_key(PREFIX)
+    if isinstance(backend, RedisCache):
+        client = backend._cache.get_client(write=True)
+        keys = list(client.scan_iter(match=f"{prefix}*", count=1000))
+        if keys:
+            client.delete(*keys)
+    elif isinstance(backend, LocMemCache):
+        with backend._lock:
+            for key in [k for k in backend._cache if k.startswith(prefix)]:
+                del backend._cache[key], backend._expire_info[key]
+    else:
+        raise NotImplementedError(f"cannot list the keys of {type(backend).__name__}")

@@ -1,6 +1,6 @@
 """Servers and site processes the fault tests start, stop and break: a private PostgreSQL
-(initdb in a temporary folder), a private Redis, gunicorn, Celery beat, and a small HTTP
-player that keeps its own cookies."""
+(initdb in a temporary folder), a private Redis, gunicorn, Celery beat, a small HTTP
+player that keeps its own cookies, and threads whose failures fail the test."""
 
 from __future__ import annotations
 
@@ -13,17 +13,32 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from sudokusite.launcher import free_port, start_redis, stop, wait_for_port
 
 ROOT = Path(__file__).resolve().parents[1]
-PG_VERSIONS = (
-    sorted(os.listdir("/usr/lib/postgresql")) if Path("/usr/lib/postgresql").exists() else []
-)
-PG_BIN = Path("/usr/lib/postgresql") / (PG_VERSIONS[-1] if PG_VERSIONS else "15") / "bin"
+PG_ROOT = Path("/usr/lib/postgresql")
+JOIN_SECONDS = 120  # a thread still running this long after it was told to stop is a hang
+
+
+def _version_key(name: str) -> tuple[int, ...]:
+    """The numbers in a version's name, so that "9.6" (9, 6) sorts below "15" (15,)."""
+    return tuple(int(part) for part in re.findall(r"\d+", name))
+
+
+def postgres_bin(root: Path = PG_ROOT) -> Path:
+    """The bin folder of the newest PostgreSQL installed under root (Debian's layout)."""
+    versions = [
+        d.name for d in root.glob("*") if (d / "bin" / "initdb").exists() and _version_key(d.name)
+    ]
+    if not versions:
+        raise RuntimeError(f"no PostgreSQL server under {root} (apt-get install postgresql)")
+    return root / max(versions, key=_version_key) / "bin"
 
 
 def _as_postgres(command: list[str]) -> list[str]:
@@ -31,39 +46,39 @@ def _as_postgres(command: list[str]) -> list[str]:
     return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
 
 
+def _run(command: list[str], timeout: float = 120) -> None:
+    """Run a PostgreSQL tool; if it fails, raise with what it printed."""
+    result = subprocess.run(
+        _as_postgres(command), capture_output=True, text=True, timeout=timeout, check=False
+    )
+    if result.returncode:
+        raise RuntimeError(
+            f"{' '.join(command)} exited with {result.returncode}:\n{result.stdout}{result.stderr}"
+        )
+
+
 class PrivatePostgres:
-    """A throwaway PostgreSQL cluster on a free port, that the test may stop and restart."""
+    """A throwaway PostgreSQL cluster on a free port, that the test may stop and restart.
+    If setting it up fails, nothing is left behind: no server, no folder."""
 
     def __init__(self) -> None:
+        self.bin = postgres_bin()
         self.dir = Path(tempfile.mkdtemp(prefix="sudoku-pg-"))
         self.data = self.dir / "data"
         self.port = free_port()
+        try:
+            self._create()
+        except BaseException:
+            self.destroy()
+            raise
+
+    def _create(self) -> None:
         if os.geteuid() == 0:
             shutil.chown(self.dir, "postgres", "postgres")
-        subprocess.run(
-            _as_postgres(
-                [str(PG_BIN / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres"]
-            ),
-            check=True,
-            capture_output=True,
-        )
+        _run([str(self.bin / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres"])
         self.start()
-        subprocess.run(
-            _as_postgres(
-                [
-                    str(PG_BIN / "createdb"),
-                    "-h",
-                    "127.0.0.1",
-                    "-p",
-                    str(self.port),
-                    "-U",
-                    "postgres",
-                    "sudoku",
-                ]
-            ),
-            check=True,
-            capture_output=True,
-        )
+        address = ["-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres"]
+        _run([str(self.bin / "createdb"), *address, "sudoku"])
 
     @property
     def url(self) -> str:
@@ -71,18 +86,8 @@ class PrivatePostgres:
 
     def _ctl(self, *args: str) -> None:
         options = f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off"
-        command = [
-            str(PG_BIN / "pg_ctl"),
-            "-D",
-            str(self.data),
-            "-o",
-            options,
-            "-l",
-            str(self.dir / "log"),
-            "-w",
-            *args,
-        ]
-        subprocess.run(_as_postgres(command), check=True, capture_output=True, timeout=60)
+        files = ["-D", str(self.data), "-l", str(self.dir / "log")]
+        _run([str(self.bin / "pg_ctl"), *files, "-o", options, "-w", *args])
 
     def start(self) -> None:
         self._ctl("start")
@@ -97,8 +102,10 @@ class PrivatePostgres:
             return conn.execute(sql).fetchall()
 
     def destroy(self) -> None:
-        with contextlib.suppress(subprocess.CalledProcessError):
-            self._ctl("stop", "-m", "immediate")
+        """Stop the server if it runs and remove its folder."""
+        if (self.data / "postmaster.pid").exists():
+            with contextlib.suppress(RuntimeError, subprocess.TimeoutExpired):
+                self._ctl("stop", "-m", "immediate")
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
@@ -160,25 +167,16 @@ def production_env(database_url: str, redis_url: str) -> dict[str, str]:
 
 
 class Gunicorn:
-    """The site under gunicorn, as in production."""
+    """The site under gunicorn, as in production: gthread workers (see README, Operations).
+    Ready once it answers a request; if it does not, its processes are stopped, not left."""
 
-    def __init__(self, env: dict[str, str], workers: int = 2) -> None:
+    def __init__(self, env: dict[str, str], workers: int = 2, threads: int = 4) -> None:
         self.port = free_port()
         self.log = Path(tempfile.mkstemp(prefix="gunicorn-", suffix=".log")[1])
-        command = [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "sudokusite.wsgi",
-            "--workers",
-            str(workers),
-            "--bind",
-            f"127.0.0.1:{self.port}",
-            "--timeout",
-            "30",
-            "--graceful-timeout",
-            "5",
-        ]
+        command = [sys.executable, "-m", "gunicorn", "sudokusite.wsgi"]
+        command += ["--workers", str(workers), "--worker-class", "gthread"]
+        command += ["--threads", str(threads), "--bind", f"127.0.0.1:{self.port}"]
+        command += ["--timeout", "30", "--graceful-timeout", "5"]
         with self.log.open("w") as out:
             self.process = subprocess.Popen(
                 command,
@@ -188,10 +186,40 @@ class Gunicorn:
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
-        wait_for_port(self.port, seconds=30)
+        try:
+            self._wait_until_serving(seconds=60)
+        except BaseException:
+            self.stop()
+            raise
+
+    def output(self) -> str:
+        """What gunicorn and the site logged so far."""
+        return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+    def _wait_until_serving(self, seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while (status := self._status("/robots.txt")) is None:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited:\n{self.output()[-3000:]}")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"no answer in {seconds} s:\n{self.output()[-3000:]}")
+            time.sleep(0.1)
+        if status != 200:
+            raise RuntimeError(f"GET /robots.txt answered {status}:\n{self.output()[-3000:]}")
+
+    def _status(self, path: str) -> int | None:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
+        try:
+            connection.request("GET", path)
+            return connection.getresponse().status
+        except OSError:
+            return None
+        finally:
+            connection.close()
 
     def stop(self) -> None:
         stop([("gunicorn", self.process)])
+        self.log.unlink(missing_ok=True)
 
 
 class Beat:
@@ -269,3 +297,44 @@ def wait_until(condition, seconds: float = 60, what: str = "") -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what}")
         time.sleep(0.2)
+
+
+@contextlib.contextmanager
+def background(
+    *calls: Callable[[], None], stop: threading.Event | None = None
+) -> Iterator[list[BaseException]]:
+    """Run each call in a thread while the block runs; then set stop, wait for the threads,
+    and fail with whatever any of them raised (an exception in a thread alone fails
+    nothing). The block gets the list of failures so far, to stop waiting early."""
+    errors: list[BaseException] = []
+
+    def guarded(call: Callable[[], None]) -> None:
+        try:
+            call()
+        except BaseException as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=guarded, args=(call,), daemon=True) for call in calls]
+    for thread in threads:
+        thread.start()
+    try:
+        yield errors
+    except BaseException as error:
+        errors.insert(0, error)
+    finally:
+        if stop is not None:
+            stop.set()
+        deadline = time.monotonic() + JOIN_SECONDS
+        for thread in threads:
+            thread.join(max(0.1, deadline - time.monotonic()))
+    hung = sum(thread.is_alive() for thread in threads)
+    if hung:
+        errors.append(AssertionError(f"{hung} of {len(threads)} threads did not finish"))
+    if errors:
+        raise BaseExceptionGroup(f"{len(errors)} failures in or beside the threads", errors)
+
+
+def run_together(*calls: Callable[[], None]) -> None:
+    """Run the calls at once, each in a thread; fail with what any of them raised."""
+    with background(*calls):
+        pass

@@ -10,19 +10,19 @@ import pytest
 from django.db import connections
 from django.test import Client
 
-from puzzles.models import Move
-
+from ..harness import run_together
 from .conftest import post, start, state
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def replay(givens: str, log: list[Move]) -> tuple[str, list[list[int]]]:
-    """The board the log leads to, from the puzzle, applying each change's after side."""
+def replay(givens: str, log: list[list[dict]]) -> tuple[str, list[list[int]]]:
+    """The board a log (each move's changes) leads to, from the puzzle, applying each
+    change's after side."""
     values = [int(ch) for ch in givens]
     notes: list[list[int]] = [[] for _ in range(81)]
-    for move in log:
-        for change in move.changes:
+    for changes in log:
+        for change in changes:
             values[change["cell"]], notes[change["cell"]] = (
                 change["after"][0],
                 list(change["after"][1]),
@@ -38,7 +38,7 @@ def test_two_tabs_moving_at_once_lose_nothing_and_the_board_replays_the_log(alic
     blanks = [c for c, ch in enumerate(game.puzzle.givens) if ch == "0"]
     accepted: list[tuple[int, int, str, int, int]] = []  # cell, digit, mode, sent, got
     conflicts = []
-    barrier = threading.Barrier(2)
+    barrier = threading.Barrier(2, timeout=30)  # a tab that dies early breaks it, not hangs
 
     opened = {id(c): state(c, game)["version"] for c in (first, second)}  # both tabs open
 
@@ -60,14 +60,14 @@ def test_two_tabs_moving_at_once_lose_nothing_and_the_board_replays_the_log(alic
                     version = response.json()["state"]["version"]
                 else:
                     assert response.status_code == 400, response.content  # a note on a digit
+        except BaseException:
+            barrier.abort()  # the other tab stops waiting for this one
+            raise
         finally:
             connections.close_all()
 
-    threads = [threading.Thread(target=tab, args=(c, i)) for i, c in enumerate((first, second))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    # A failed assertion in a tab, or an error page the client raises, fails the test.
+    run_together(lambda: tab(first, 0), lambda: tab(second, 1))
 
     game.refresh_from_db()
     # A move that changes the board bumps the version by one; one that changes nothing
@@ -80,7 +80,7 @@ def test_two_tabs_moving_at_once_lose_nothing_and_the_board_replays_the_log(alic
     for cell, digit, mode, _, got in changing:  # each accepted move is in the log, in its place
         move = log[got - 1]
         assert (move.number, move.cell, move.digit, move.kind) == (got, cell, digit, mode)
-    values, notes = replay(game.puzzle.givens, log)
+    values, notes = replay(game.puzzle.givens, [move.changes for move in log])
     assert values == game.values
     assert notes == [sorted(n) for n in game.notes]
     assert conflicts, "the two tabs never collided; the test proved nothing"

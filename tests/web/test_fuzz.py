@@ -1,23 +1,35 @@
-"""Hostile input: random and malformed bodies, headers and ids on every endpoint and form.
-Never a 5xx, never a change to another player's data; import files of garbage are refused
-line by line with reasons, in bounded memory."""
+"""Hostile input: random and malformed bodies, headers and ids on every URL of the site and
+every form, the admin's seed and import forms included. Never a 5xx, never a change to
+another player's data; import files of garbage are refused line by line with reasons, in
+bounded memory."""
 
 from __future__ import annotations
 
+import datetime
 import gzip
+import json
 import os
+import re
 import tracemalloc
+from urllib.parse import quote, urlsplit
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from django.urls import URLResolver, get_resolver
+from django.urls.converters import IntConverter, PathConverter
+from django.urls.resolvers import RoutePattern
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from puzzles import seeding
-from puzzles.models import Game, Preferences, SeedJob
+from puzzles import ratelimit, seeding
+from puzzles.daily import today
+from puzzles.models import Difficulty, Game, Move, Preferences, SeedJob
 
-from .conftest import start
+from .conftest import post, start
 
 pytestmark = pytest.mark.django_db
 
@@ -39,23 +51,6 @@ GAME_ACTIONS = [
     "/resume",
     "/give-up",
     "/path",
-]
-FORMS = [
-    "/play/easy/",
-    "/play/{text}/",
-    "/daily/2026-01-01/easy/",
-    "/daily/{text}/{text}/",
-    "/settings/",
-    "/accounts/signup/",
-    "/accounts/login/",
-    "/accounts/password_reset/",
-    "/accounts/password_change/",
-    "/accounts/logout/",
-    "/admin/pool/",
-    "/history/",
-    "/stats/",
-    "/daily/{text}/",
-    "/healthz",
 ]
 
 wild_scalars = st.one_of(
@@ -84,8 +79,8 @@ game_bodies = st.fixed_dictionaries(
 )
 raw_bodies = st.one_of(
     st.binary(max_size=200),
-    json_values.map(lambda v: __import__("json").dumps(v)),
-    game_bodies.map(lambda v: __import__("json").dumps(v, default=str)),
+    json_values.map(json.dumps),
+    game_bodies.map(lambda v: json.dumps(v, default=str)),
 )
 content_types = st.sampled_from(
     [
@@ -114,27 +109,179 @@ headers = st.dictionaries(
 )
 ids = st.one_of(st.integers(min_value=-(10**25), max_value=10**25), st.text(max_size=12))
 
+# URL arguments. {own}, {theirs}, {bobs_uid}... stand for real ids, filled in per test.
+STAND_IN = re.compile(r"\{(\w+)\}")
+game_ids = st.one_of(
+    st.sampled_from(["{own}", "{theirs}", "{theirs_over}"]),
+    st.integers(min_value=0, max_value=10**20).map(str),
+)
+ARGUMENTS = {
+    "pk": game_ids,
+    "date": st.one_of(
+        st.just("{today}"), st.dates().map(datetime.date.isoformat), st.text(max_size=12)
+    ),
+    "difficulty": st.one_of(
+        st.sampled_from([*Difficulty.values, "", "EASY", "impossible"]), st.text(max_size=8)
+    ),
+    "uidb64": st.one_of(st.sampled_from(["{bobs_uid}", "{alices_uid}"]), st.text(max_size=12)),
+    "token": st.one_of(st.just("set-password"), st.text(max_size=40)),
+    "object_id": st.one_of(game_ids, st.text(max_size=20)),
+}
+FIELDS = st.one_of(
+    st.sampled_from(
+        [
+            "username",
+            "password",
+            "password1",
+            "password2",
+            "email",
+            "old_password",
+            "new_password1",
+            "new_password2",
+            "theme",
+            "mark_mistakes",
+            "auto_remove_notes",
+            "show_timer",
+            "next",
+            "csrfmiddlewaretoken",
+            "seed",
+            "seed-difficulty",
+            "seed-count",
+            "import",
+            "is_staff",
+        ]
+    ),
+    st.text(max_size=12),
+)
+form_data = st.dictionaries(
+    FIELDS,
+    st.one_of(st.text(max_size=40), st.sampled_from(["bob", "bob@example.com", "//evil.example/"])),
+    max_size=6,
+)
 
-def snapshot(game: Game) -> tuple:
-    game.refresh_from_db()
-    return (
-        game.values,
-        game.notes,
-        game.version,
-        game.status,
-        game.hints,
-        game.reveals,
-        game.mistakes,
-        list(game.moves.values_list("number", "changes")),
-    )
+
+def _routes() -> list[list]:
+    """Every URL pattern of the site, each as its chain of patterns from the root."""
+    found: list[list] = []
+
+    def walk(patterns: list, chain: list) -> None:
+        for entry in patterns:
+            if isinstance(entry, URLResolver):
+                walk(entry.url_patterns, [*chain, entry.pattern])
+            else:
+                found.append([*chain, entry.pattern])
+
+    walk(get_resolver().url_patterns, [])
+    return found
+
+
+def _argument(name: str, converter: object) -> st.SearchStrategy[str]:
+    """Values for one URL argument: the interesting ones for its name, else any of its kind,
+    percent-quoted so that they reach the resolver as drawn."""
+    if name in ARGUMENTS:
+        values = ARGUMENTS[name]
+    elif isinstance(converter, IntConverter):
+        values = game_ids
+    else:
+        values = st.text(max_size=20)
+    keep = "/" if isinstance(converter, PathConverter) else ""
+    return values.map(lambda v: v if STAND_IN.fullmatch(v) else quote(v, safe=keep))
+
+
+def _piece(pattern: object) -> st.SearchStrategy[str]:
+    """The text of one pattern of a chain: a route with its arguments drawn, or a string the
+    regular expression matches."""
+    if not isinstance(pattern, RoutePattern):
+        regex = pattern.regex.pattern.removeprefix("^")
+        return st.from_regex(regex, fullmatch=True).map(lambda v: quote(v, safe="/"))
+    parts = re.split(r"<(?:\w+:)?(\w+)>", str(pattern))
+    literals, names = parts[0::2], parts[1::2]
+
+    def join(drawn: tuple[str, ...]) -> str:
+        return literals[0] + "".join(v + lit for v, lit in zip(drawn, literals[1:], strict=True))
+
+    return st.tuples(*(_argument(n, pattern.converters[n]) for n in names)).map(join)
+
+
+def _urls(chains: list[list]) -> st.SearchStrategy[str]:
+    return st.one_of(*[st.tuples(*map(_piece, c)).map(lambda p: "/" + "".join(p)) for c in chains])
+
+
+ROUTES = _routes()
+# The admin has most of the patterns, but every one of them answers a player the same way:
+# give the site's own pages three draws in four.
+ADMIN = [chain for chain in ROUTES if str(chain[0]) == "admin/"]
+SITE = [chain for chain in ROUTES if str(chain[0]) != "admin/"]
+site_urls = st.sampled_from([_urls(SITE)] * 3 + [_urls(ADMIN)]).flatmap(lambda urls: urls)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_counters():
+    """Rate-limit counters start empty in every test, whatever ran before."""
+    ratelimit.clear_all()
+    yield
+    ratelimit.clear_all()
 
 
 @pytest.fixture
-def players(alice, bob, stocked):
+def world(alice, bob, staff, stocked) -> dict:
+    """Alice with a game; Bob with preferences of his own, a game with moves and notes, and
+    one he gave up; the ids the URL strategies stand for."""
     mine, theirs = Client(), Client()
     mine.force_login(alice)
     theirs.force_login(bob)
-    return mine, start(theirs)
+    Preferences.objects.create(user=bob, mark_mistakes=True, theme="dark")
+    playing, over = start(theirs), start(theirs, "medium")
+    cell = playing.puzzle.givens.index("0")
+    for move in (
+        {"cell": cell, "digit": 4, "mode": "note", "version": 0},
+        {"cell": cell, "digit": 0, "mode": "note", "version": 1},
+        {"cell": cell, "digit": int(playing.puzzle.solution[cell]), "mode": "value", "version": 2},
+    ):
+        assert post(theirs, playing, "moves", move).status_code == 200
+    assert post(theirs, over, "give-up").status_code == 200
+    return {
+        "own": start(mine).pk,
+        "theirs": playing.pk,
+        "theirs_over": over.pk,
+        "today": today().isoformat(),
+        "bobs_uid": urlsafe_base64_encode(force_bytes(bob.pk)),
+        "alices_uid": urlsafe_base64_encode(force_bytes(alice.pk)),
+    }
+
+
+def bobs_data() -> dict:
+    """Everything of Bob's: his account row (password hash, e-mail, staff flags), groups,
+    permissions, preferences, games and their move logs."""
+    bob = User.objects.get(username="bob")
+    return {
+        "account": User.objects.filter(pk=bob.pk).values().get(),
+        "groups": list(bob.groups.values_list("pk", flat=True)),
+        "permissions": list(bob.user_permissions.values_list("pk", flat=True)),
+        "preferences": list(Preferences.objects.filter(user=bob).values()),
+        "games": list(Game.objects.filter(user=bob).order_by("pk").values()),
+        "moves": list(Move.objects.filter(game__user=bob).order_by("game", "number").values()),
+    }
+
+
+def fill(url: str, world: dict) -> str:
+    """The URL with its stand-ins replaced by the world's real ids."""
+    return STAND_IN.sub(lambda m: str(world.get(m[1], m[0])), url)
+
+
+def assert_nobody_else_touched(before: dict) -> None:
+    """Bob's data is as it was; nobody became staff; no player started a seed job."""
+    assert bobs_data() == before
+    assert list(User.objects.filter(is_staff=True).values_list("username", flat=True)) == ["root"]
+    assert not SeedJob.objects.exists()
+
+
+def player(who: str) -> Client:
+    """A fresh client: a guest, or logged in as Alice."""
+    client = Client()
+    if who == "alice":
+        client.force_login(User.objects.get(username="alice"))
+    return client
 
 
 @FUZZ
@@ -144,44 +291,107 @@ def players(alice, bob, stocked):
     body=raw_bodies,
     content_type=content_types,
     extra=headers,
-    target=st.one_of(st.just("own"), st.just("theirs"), ids),
+    target=st.one_of(game_ids, ids.map(str)),
+    who=st.sampled_from(["alice", "guest"]),
 )
 def test_the_game_api_never_fails_and_never_touches_another_players_game(
-    players, action, method, body, content_type, extra, target
+    world, action, method, body, content_type, extra, target, who
 ):
-    mine, bobs_game = players
-    before = snapshot(bobs_game)
-    own = Game.objects.filter(user__username="alice").first() or start(mine)
-    game_id = (
-        {"own": own.pk, "theirs": bobs_game.pk}.get(target, target)
-        if isinstance(target, str)
-        else target
-    )
-    url = f"/api/games/{game_id}{action}"
+    ratelimit.clear_all()
+    before = bobs_data()
+    url = fill(f"/api/games/{quote(target, safe='{}')}{action}", world)
     raw = body if isinstance(body, bytes) else body.encode()
-    response = mine.generic(method.upper(), url, data=raw, content_type=content_type, **extra)
+    response = player(who).generic(
+        method.upper(), url, data=raw, content_type=content_type, **extra
+    )
     assert response.status_code < 500, (url, body, response.content[:300])
-    assert snapshot(bobs_game) == before
+    assert_nobody_else_touched(before)
+
+
+def test_every_url_of_the_site_is_fuzzed():
+    """The strategy covers the URLconf as it is: a new URL is fuzzed without a list to edit."""
+    named = {str(chain[-1]) for chain in ROUTES}
+    assert len(ROUTES) > 40
+    for route in ("", "games/<int:pk>/", "daily/", "robots.txt", "healthz", "pool/", "login/"):
+        assert route in named, route
+    assert "reset/<uidb64>/<token>/" in named
 
 
 @FUZZ
 @given(
-    path=st.sampled_from(FORMS),
-    text=st.text(max_size=30),
-    data=st.dictionaries(st.text(max_size=12), st.text(max_size=40), max_size=6),
-    method=st.sampled_from(["get", "post"]),
+    url=site_urls,
+    data=form_data,
+    method=st.sampled_from(["get", "post", "put", "delete", "head", "options"]),
+    extra=headers,
+    who=st.sampled_from(["alice", "guest"]),
+)
+def test_every_url_and_form_never_fails_on_random_input(world, url, data, method, extra, who):
+    ratelimit.clear_all()
+    before = bobs_data()
+    url = fill(url, world)
+    client = player(who)
+    if method in ("get", "post", "head", "options"):
+        response = getattr(client, method)(url, data, **extra)
+    else:
+        response = client.generic(method.upper(), url, json.dumps(data), **extra)
+    assert response.status_code < 500, (url, data, response.content[:300])
+    if 300 <= response.status_code < 400:
+        assert urlsplit(response["Location"]).netloc in ("", "testserver"), response["Location"]
+    assert_nobody_else_touched(before)
+
+
+seed_fields = st.fixed_dictionaries(
+    {},
+    optional={
+        "seed": st.sampled_from(["1", ""]),
+        "seed-difficulty": st.one_of(st.sampled_from(Difficulty.values), st.text(max_size=10)),
+        "seed-count": st.one_of(
+            st.integers(min_value=1, max_value=5000).map(str),
+            st.integers(min_value=-(10**12), max_value=10**12).map(str),
+            st.text(max_size=10),
+        ),
+    },
+)
+import_files = st.one_of(
+    st.binary(max_size=3000),
+    st.lists(st.text(alphabet="0123456789.|-+ \t", min_size=0, max_size=100), max_size=30).map(
+        lambda lines: "\n".join(lines).encode()
+    ),
+)
+
+
+@FUZZ
+@given(
+    seed=seed_fields,
+    upload=st.one_of(st.none(), st.tuples(st.text(max_size=300), import_files)),
     extra=headers,
 )
-def test_pages_and_forms_never_fail_on_random_input(players, path, text, data, method, extra):
-    mine, bobs_game = players
-    before = snapshot(bobs_game)
-    safe = "".join(ch for ch in text if ch.isprintable() and ch not in "/?#%")
-    url = path.replace("{text}", safe or "x")
-    response = getattr(mine, method)(url, data, **extra)
-    assert response.status_code < 500, (url, data, response.content[:300])
-    assert snapshot(bobs_game) == before
-    assert not SeedJob.objects.exists()  # a player never starts one
-    assert Preferences.objects.filter(user__username="bob").count() == 0
+def test_the_staff_seed_and_import_forms_never_fail_and_only_valid_jobs_start(
+    world, seed, upload, extra
+):
+    before = bobs_data()
+    SeedJob.objects.all().delete()
+    staff = Client()
+    staff.force_login(User.objects.get(username="root"))
+    data = dict(seed)
+    if upload is not None:
+        name, content = upload
+        name = name.replace("/", "_").replace("\\", "_")  # a name a browser could send
+        name = "x" if name in ("", ".", "..") else name
+        data = {"import": "1", "import-file": SimpleUploadedFile(name, content)}
+    response = staff.post("/admin/pool/", data, **extra)
+    assert response.status_code < 500, (data, response.content[:300])
+    assert bobs_data() == before
+    jobs = list(SeedJob.objects.all())
+    if response.status_code != 302 or urlsplit(response["Location"]).path != "/admin/pool/":
+        assert jobs == []  # refused: nothing started
+        return
+    (job,) = jobs
+    if job.kind == SeedJob.Kind.GENERATE:
+        assert job.difficulty == data["seed-difficulty"] and 1 <= job.requested <= 5000
+    else:
+        assert job.requested > 0 and job.payload  # the file is kept for the worker
+    assert job.state == SeedJob.State.QUEUED and job.created_by.username == "root"
 
 
 @pytest.mark.parametrize(
