@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.utils.html import format_html_join
+from django.utils.safestring import mark_safe
 
 from .models import DailyPuzzle, Game, Move, PoolTarget, Puzzle, SeedJob
 
@@ -77,7 +79,7 @@ class SeedJobAdmin(admin.ModelAdmin):
         "created_at",
     ]
     list_filter = ["kind", "state"]
-    exclude = ["payload"]
+    exclude = ["payload", "reasons"]
     readonly_fields = [
         "kind",
         "difficulty",
@@ -86,8 +88,10 @@ class SeedJobAdmin(admin.ModelAdmin):
         "done",
         "rejected",
         "position",
+        "offset",
+        "lines_read",
         "state",
-        "reasons",
+        "rejection_reasons",
         "error",
         "created_by",
         "created_at",
@@ -95,6 +99,14 @@ class SeedJobAdmin(admin.ModelAdmin):
         "touched_at",
         "finished_at",
     ]
+
+    @admin.display(description="reasons")
+    def rejection_reasons(self, job: SeedJob) -> str:
+        """The rejected lines, one a line: "line 12: the puzzle has no solution"."""
+        lines = [f"line {number}: {reason}" for number, reason in job.reasons]
+        if job.rejected > len(job.reasons):
+            lines.append(f"(the first {len(job.reasons)} of {job.rejected} are kept)")
+        return format_html_join(mark_safe("<br>"), "{}", ((line,) for line in lines)) or "—"
 
     def has_add_permission(self, request):
         return False  # jobs start from the pool page

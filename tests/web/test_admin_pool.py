@@ -230,3 +230,6 @@ def test_the_pool_page_shows_why_lines_were_rejected(client, staff):
     assert row["reasons"][0] == {"line": 2, "reason": "a puzzle has 81 cells, this one has 3"}
     assert (row["rejected"], row["url"]) == (5, f"/admin/puzzles/seedjob/{job.pk}/change/")
     assert row["reasons_link"] == "all 5 reasons"
+    page = client.get(f"/admin/puzzles/seedjob/{job.pk}/change/").content.decode()
+    assert all(f"line {n}:" in page for n in (2, 3, 5, 6, 7))  # every reason, readable
+    assert 'name="offset"' not in page  # progress is the workers' to write, not an admin's
