@@ -8,8 +8,16 @@ import random
 import pytest
 
 import engine
-from puzzles import pool
+from puzzles import pool, ratelimit
 from puzzles.models import Game, Puzzle
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits():
+    """Every test starts with no attempts counted, whatever ran before it."""
+    ratelimit.clear_all()
+    yield
+    ratelimit.clear_all()
 
 
 @pytest.fixture

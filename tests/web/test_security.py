@@ -31,13 +31,6 @@ pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(autouse=True)
-def _fresh_counters():
-    ratelimit.clear_all()
-    yield
-    ratelimit.clear_all()
-
-
 def login(client: Client, username: str, password: str, ip: str = "10.0.0.1"):
     return client.post(
         "/accounts/login/", {"username": username, "password": password}, REMOTE_ADDR=ip
