@@ -3,6 +3,8 @@ embedded Redis on a free local port; Ctrl-C stops them all.
 
 Each child runs in its own session so that the terminal's Ctrl-C reaches this launcher
 only, which then stops the children in order and waits for them, leaving nothing behind.
+Whatever ends the launcher (Ctrl-C, SIGTERM, the terminal closing with SIGHUP, SIGQUIT, a
+child exiting, an error) stops every child's process group the same way.
 """
 
 from __future__ import annotations
@@ -16,11 +18,36 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 VAR = ROOT / "var"
 STOP_SECONDS = 15
+# The signals that end the launcher. The children, in sessions of their own, get none of
+# them from the terminal: the launcher passes the word on.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold the stop signals back for a moment (delivered on leaving), so that a child
+    started meanwhile is on the list of processes to stop before any of them acts."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+
+
+def spawn(
+    processes: list[tuple[str, subprocess.Popen]], name: str, command: list[str], **options
+) -> subprocess.Popen:
+    """Start a child in a session of its own and put it on the list, as one step."""
+    with signals_held():
+        process = subprocess.Popen(command, start_new_session=True, **options)
+        processes.append((name, process))
+    return process
 
 
 def free_port() -> int:
@@ -96,7 +123,11 @@ class WorkerProcess:
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
-        self.wait_for_log("ready.", seconds=90)
+        try:
+            self.wait_for_log("ready.", seconds=90)
+        except BaseException:
+            self.stop()  # never leave a worker behind that did not come up
+            raise
 
     def output(self) -> str:
         """Everything the worker logged so far."""
@@ -151,13 +182,14 @@ def main() -> int:
     def on_signal(signum, frame):
         raise KeyboardInterrupt
 
-    # Both set explicitly: a shell that starts us in the background leaves SIGINT ignored.
-    signal.signal(signal.SIGINT, on_signal)
-    signal.signal(signal.SIGTERM, on_signal)
+    # Set explicitly: a shell that starts us in the background leaves SIGINT ignored.
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, on_signal)
     try:
         if not env.get("REDIS_URL"):
             port = free_port()
-            processes.append(("redis", start_redis(port, VAR / "redis")))
+            with signals_held():
+                processes.append(("redis", start_redis(port, VAR / "redis")))
             wait_for_port(port)
             env["REDIS_URL"] = f"redis://127.0.0.1:{port}/0"
             print(f"embedded Redis on {env['REDIS_URL']}", flush=True)
@@ -175,9 +207,7 @@ def main() -> int:
             "web": [python, "manage.py", "runserver", address],
         }
         for name, command in children.items():
-            processes.append(
-                (name, subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True))
-            )
+            spawn(processes, name, command, cwd=ROOT, env=env)
         print(f"\nThe site answers at http://{address}/ — Ctrl-C stops everything.\n", flush=True)
         while True:
             for name, process in processes:
@@ -191,7 +221,8 @@ def main() -> int:
         print("\nstopping...", flush=True)
         return 0
     finally:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut the cleanup
+        for sig in STOP_SIGNALS:  # a second Ctrl-C (or any of them) must not cut the cleanup
+            signal.signal(sig, signal.SIG_IGN)
         stop(processes)
 
 
