@@ -26,11 +26,12 @@ def _unplayed(difficulty: str) -> Puzzle | None:
 
 
 def ensure_daily(date: datetime.date) -> dict[str, DailyPuzzle]:
-    """The date's daily puzzle per difficulty, picked now for those not picked yet.
+    """The date's daily puzzle per difficulty, picked now for those not picked yet: every
+    difficulty, unless the database fails (an error) or picks keep losing races to other
+    processes, which only a date picked by them meanwhile can explain (see _pick).
 
     Safe to run from several processes at once: the unique (date, difficulty) constraint
-    lets one pick win, and a losing pick's puzzle goes back to the pool; a puzzle another
-    date took meanwhile is passed over for the next one.
+    lets one pick win; a losing pick is rolled back whole, its puzzle left in the pool.
     """
     dailies = {
         d.difficulty: d for d in DailyPuzzle.objects.filter(date=date).select_related("puzzle")
@@ -46,17 +47,24 @@ def ensure_daily(date: datetime.date) -> dict[str, DailyPuzzle]:
 
 
 def _pick(date: datetime.date, difficulty: str) -> DailyPuzzle | None:
-    """Make a puzzle the date's daily of the difficulty; None if it was taken meanwhile."""
-    puzzle = claim_fresh_puzzle(difficulty) or _unplayed(difficulty) or make_and_serve(difficulty)
+    """Make a puzzle the date's daily of the difficulty: the one another process picked if
+    it got there first, or None if the puzzle chosen was taken by another date meanwhile.
+
+    The puzzle is claimed in the same transaction that records the pick, so a pick that
+    fails or dies half-way leaves the puzzle where it was.
+    """
     try:
         with transaction.atomic():
+            puzzle = (
+                claim_fresh_puzzle(difficulty)
+                or _unplayed(difficulty)
+                or make_and_serve(difficulty)
+            )
             daily = DailyPuzzle.objects.create(date=date, difficulty=difficulty, puzzle=puzzle)
-        if puzzle.served_at is None:
-            Puzzle.objects.filter(pk=puzzle.pk).update(served_at=timezone.now())
+            if puzzle.served_at is None:
+                Puzzle.objects.filter(pk=puzzle.pk).update(served_at=timezone.now())
         return daily
     except IntegrityError:
-        if not puzzle.games.exists() and not puzzle.dailies.exists():
-            Puzzle.objects.filter(pk=puzzle.pk).update(served_at=None)  # back to the pool
         return (
             DailyPuzzle.objects.select_related("puzzle")
             .filter(date=date, difficulty=difficulty)

@@ -91,7 +91,7 @@ def refill_pool(self, difficulty: str) -> int:
 
 
 @shared_task(autoretry_for=TRANSIENT, retry_backoff=True, max_retries=5)
-def pick_dailies(days_ahead: int = 0) -> list[str]:
+def ensure_daily(days_ahead: int = 0) -> list[str]:
     """Pick today's daily puzzles (and, with days_ahead, those of the days after)."""
     first = daily.today()
     picked = []

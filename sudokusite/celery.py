@@ -22,4 +22,4 @@ def check_pools_on_start(sender, **kwargs) -> None:
 
     if settings.WORKER_START_CHECKS:
         sender.app.send_task("puzzles.tasks.refill_pools")
-        sender.app.send_task("puzzles.tasks.pick_dailies")
+        sender.app.send_task("puzzles.tasks.ensure_daily")

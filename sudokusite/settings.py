@@ -201,11 +201,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": float(env_int("REFILL_INTERVAL_SECONDS", 60)),
     },
     "pick-daily-puzzles-after-midnight": {
-        "task": "puzzles.tasks.pick_dailies",
+        "task": "puzzles.tasks.ensure_daily",
         "schedule": crontab(minute=1, hour=0),
     },
     "pick-tomorrows-daily-puzzles-in-the-evening": {
-        "task": "puzzles.tasks.pick_dailies",
+        "task": "puzzles.tasks.ensure_daily",
         "schedule": crontab(minute=0, hour=21),
         "kwargs": {"days_ahead": 1},
     },

@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 import engine
 from puzzles import seeding
 from puzzles.models import DailyPuzzle, Puzzle, SeedJob
-from puzzles.tasks import pick_dailies, run_seed_job
+from puzzles.tasks import ensure_daily, run_seed_job
 
 from ..engine.conftest import load
 from .conftest import set_targets, wait_until
@@ -74,11 +74,11 @@ def test_a_seed_job_survives_its_worker_being_killed(start_worker):
     assert job.done == 40 == Puzzle.objects.count()
 
 
-def test_pick_dailies_picks_one_puzzle_per_difficulty_once(start_worker):
+def test_ensure_daily_picks_one_puzzle_per_difficulty_once(start_worker):
     set_targets(easy=(1, 1, 1), medium=(1, 1, 1), hard=(1, 1, 1), expert=(1, 1, 1))
     start_worker()
     for _ in range(3):
-        pick_dailies.delay(days_ahead=1)
+        ensure_daily.delay(days_ahead=1)
     wait_until(lambda: DailyPuzzle.objects.count() == 8, what="two days of dailies")
     time.sleep(1)
     assert DailyPuzzle.objects.count() == 8

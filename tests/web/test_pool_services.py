@@ -102,6 +102,17 @@ def test_daily_puzzles_are_picked_once_and_never_from_served_ones():
     assert first["expert"].puzzle.difficulty == "expert"
 
 
+def test_a_pick_that_loses_the_race_leaves_its_puzzle_in_the_pool():
+    first, *_ = stock("easy", 3)
+    date = daily.today()
+    Puzzle.objects.filter(pk=first.pk).update(served_at=timezone.now())
+    # Another process recorded the day's easy puzzle after this one looked, before it wrote.
+    theirs = DailyPuzzle.objects.create(date=date, difficulty="easy", puzzle=first)
+    assert daily._pick(date, "easy") == theirs
+    assert Puzzle.objects.fresh("easy").count() == 2  # the puzzle it claimed went back
+    assert DailyPuzzle.objects.filter(date=date).count() == 1
+
+
 def test_a_new_game_that_takes_the_pool_below_its_low_mark_starts_a_refill(client):
     from django.core.cache import cache
 
