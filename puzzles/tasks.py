@@ -75,10 +75,9 @@ def refill_pool(self, difficulty: str) -> int:
     # Seeded by the task id: a redelivered batch makes the same puzzles, which the
     # canonical key then refuses to store twice.
     rng = random.Random(self.request.id)
-    made = [
-        engine.make_puzzle(difficulty, seed=rng)
-        for _ in range(min(target.batch_size, target.high - fresh))
-    ]
+    count = min(target.batch_size, target.high - fresh)
+    log.info("making %d %s puzzles", count, difficulty)
+    made = [engine.make_puzzle(difficulty, seed=rng) for _ in range(count)]
     stored = store_for_pool(difficulty, made)
     if Puzzle.objects.fresh(difficulty).count() < target.high:
         cache.set(_lock(difficulty), "1", LOCK_SECONDS)

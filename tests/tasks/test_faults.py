@@ -1,5 +1,5 @@
 """Workers and the site under faults: Redis stopped while players play, the database
-connection dropped in the middle of a seed job."""
+connection dropped in the middle of a seed job and of a refill batch."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+import engine
 from sudokusite.launcher import WorkerProcess
 
 from ..harness import Beat, Gunicorn, Player, PrivatePostgres, PrivateRedis, manage, production_env
@@ -84,6 +85,47 @@ def test_a_dropped_database_connection_mid_job_loses_and_duplicates_nothing(redi
                 "terminating connection" in worker.output()
                 or "closed the connection" in worker.output()
             )
+        finally:
+            worker.stop()
+    finally:
+        postgres.destroy()
+
+
+def test_a_dropped_database_connection_mid_batch_loses_and_duplicates_nothing(redis_server):
+    postgres = PrivatePostgres()
+    try:
+        env = production_env(postgres.url, redis_server.url)
+        manage(env, "migrate", "--noinput", "-v0")
+        postgres.query("UPDATE puzzles_pooltarget SET low = 0, high = 0 RETURNING id")
+        postgres.query(
+            "UPDATE puzzles_pooltarget SET low = 30, high = 30, batch_size = 15 "
+            "WHERE difficulty = 'hard' RETURNING id"
+        )
+        worker = WorkerProcess(env)
+        try:
+            manage(env, "shell", "-c", "from puzzles.tasks import refill_pools; refill_pools()")
+            worker.wait_for_log("making 15 hard puzzles")
+            for _ in range(3):  # cut the worker's connections while batches are under way
+                time.sleep(0.3)
+                postgres.query(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = 'sudoku' AND pid <> pg_backend_pid()"
+                )
+
+            def stock() -> int:
+                return postgres.query(
+                    "SELECT count(*) FROM puzzles_puzzle "
+                    "WHERE difficulty = 'hard' AND served_at IS NULL"
+                )[0][0]
+
+            wait_until(lambda: stock() == 30, seconds=120, what="the pool refilled")
+            time.sleep(2)  # a batch redone after the drop must not add to it
+            rows = postgres.query("SELECT givens, solution, canonical_key FROM puzzles_puzzle")
+            assert len(rows) == 30 and len({g for g, _, _ in rows}) == 30
+            for givens, solution, key in rows:
+                assert engine.count_solutions(givens) == 1 and engine.solve(givens) == solution
+                assert key == engine.canonical(givens)
+            assert "terminating connection" in worker.output() or "closed" in worker.output()
         finally:
             worker.stop()
     finally:

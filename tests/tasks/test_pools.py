@@ -5,11 +5,13 @@ from __future__ import annotations
 import time
 
 import pytest
+from django.db import connection
 
 import engine
 from puzzles.models import DailyPuzzle, Puzzle
 from puzzles.tasks import refill_pool, refill_pools
 
+from ..harness import run_together
 from .conftest import fresh, set_targets, wait_until
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
@@ -67,8 +69,9 @@ def test_sigkill_mid_batch_loses_nothing_and_duplicates_nothing(start_worker):
     set_targets(expert=(50, 50, 50))
     worker = start_worker()
     refill_pool.delay("expert")
-    worker.wait_for_log("Task puzzles.tasks.refill_pool")
-    time.sleep(0.3)  # into the batch: 50 expert puzzles take over a second to make
+    worker.wait_for_log("making 50 expert puzzles")
+    time.sleep(0.2)  # into the batch: 50 expert puzzles take seconds to make
+    assert "stored" not in worker.output()
     worker.kill()
     assert fresh("expert") == 0  # nothing half-stored
     start_worker()  # picks the unacknowledged batch up once the visibility timeout passes
@@ -77,13 +80,48 @@ def test_sigkill_mid_batch_loses_nothing_and_duplicates_nothing(start_worker):
     assert Puzzle.objects.count() == 50
 
 
+def test_a_batch_delivered_again_after_it_committed_stores_nothing_twice(start_worker):
+    set_targets(hard=(20, 20, 10))
+    worker = start_worker()
+    # What a worker killed between its commit and its acknowledgement leads to: the same
+    # task, same id and arguments, delivered again after it stored its batch.
+    refill_pool.apply_async(("hard",), task_id="hard-batch-1")
+    refill_pool.apply_async(("hard",), task_id="hard-batch-1")
+    wait_until(lambda: fresh("hard") == 20, what="the pool full")
+    wait_until(lambda: worker.output().count("succeeded") >= 4, what="the chain done")
+    assert "stored 0 hard puzzles" in worker.output()  # the second delivery made the same ten
+    assert Puzzle.objects.count() == 20
+    assert_sound(list(Puzzle.objects.all()))
+
+
 def test_two_workers_refilling_at_once_never_pass_the_high_water_mark(start_worker):
     set_targets(medium=(40, 40, 15))
     start_worker()
     start_worker()
-    for _ in range(4):  # several rounds at once, as two beats might start
+    for _ in range(4):  # several rounds at once, past the lock: only the trim stops them
         refill_pool.delay("medium")
     wait_until(lambda: fresh("medium") >= 40, what="medium pool full")
     time.sleep(3)  # let any batch still running finish: none may store past the mark
     assert fresh("medium") == 40
+    assert_sound(list(Puzzle.objects.all()))
+
+
+def test_two_beats_and_two_workers_start_one_round_per_pool(start_worker):
+    set_targets(easy=(10, 30, 10), medium=(5, 12, 4))
+    start_worker()
+    start_worker()
+    rounds: list[dict] = []
+
+    def beat() -> None:
+        try:
+            rounds.append(refill_pools())
+        finally:
+            connection.close()  # this thread's own connection
+
+    run_together(beat, beat)
+    started = [difficulty for r in rounds for difficulty in r]
+    assert sorted(started) == ["easy", "medium"]  # each pool's lock let one round start
+    wait_until(lambda: fresh("easy") == 30 and fresh("medium") == 12, what="both pools full")
+    time.sleep(3)
+    assert (fresh("easy"), fresh("medium")) == (30, 12)
     assert_sound(list(Puzzle.objects.all()))
