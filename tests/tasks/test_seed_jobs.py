@@ -65,9 +65,11 @@ def test_a_seed_job_survives_its_worker_being_killed(start_worker):
     job = seeding.create_generate_job("expert", 40)
     worker = start_worker()
     run_seed_job.delay(job.pk)
-    worker.wait_for_log("Task puzzles.tasks.run_seed_job")
-    time.sleep(0.4)
+    wait_until(lambda: SeedJob.objects.get(pk=job.pk).done > 0, what="a first chunk stored")
     worker.kill()
+    done_at_kill = SeedJob.objects.get(pk=job.pk).done
+    assert 0 < done_at_kill < 40  # killed with the job half done
+    assert Puzzle.objects.count() == done_at_kill  # a chunk is stored whole or not at all
     start_worker()
     wait_until(lambda: job_state(job.pk) == "done", what="job finished after redelivery")
     job.refresh_from_db()
