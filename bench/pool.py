@@ -22,6 +22,7 @@ PG_URL = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432/benc
 FILL = {"easy": 200, "medium": 100, "hard": 30, "expert": 10}
 BATCH = {"easy": 20, "medium": 10, "hard": 5, "expert": 2}
 CLAIMS = 500
+FILL_LIMIT = 600  # seconds: pools not full by then mean the workers are stuck
 
 
 def main() -> None:
@@ -75,11 +76,15 @@ def _fill(label: str, workers: int) -> float:
         PoolTarget.objects.update_or_create(
             difficulty=difficulty, defaults={"low": n, "high": n, "batch_size": BATCH[difficulty]}
         )
-    started = [WorkerProcess(dict(os.environ), concurrency=1) for _ in range(workers)]
+    started: list[WorkerProcess] = []
     try:
+        for _ in range(workers):  # each on the list as soon as it is up, to be stopped
+            started.append(WorkerProcess(dict(os.environ), concurrency=1))
         start = time.perf_counter()
         refill_pools()
-        while fresh_counts() != FILL:
+        while (counts := fresh_counts()) != FILL:
+            if time.perf_counter() - start > FILL_LIMIT:
+                raise RuntimeError(f"the pools stood at {counts} after {FILL_LIMIT} s")
             time.sleep(0.05)
         return time.perf_counter() - start
     finally:
