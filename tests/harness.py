@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.common import wait_until_serving
 from sudokusite.launcher import free_port, start_redis, stop, wait_for_port
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -100,6 +101,16 @@ class PrivatePostgres:
 
         with psycopg.connect(self.url, autocommit=True) as conn:
             return conn.execute(sql).fetchall()
+
+    def cut_connections(self, times: int = 3, every: float = 0.4) -> None:
+        """Terminate every other session on the site's database, a few times over, as a
+        network fault or a database restart would do to the processes using it."""
+        for _ in range(times):
+            time.sleep(every)
+            self.query(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = 'sudoku' AND pid <> pg_backend_pid()"
+            )
 
     def destroy(self) -> None:
         """Stop the server if it runs and remove its folder."""
@@ -197,25 +208,10 @@ class Gunicorn:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
 
     def _wait_until_serving(self, seconds: float) -> None:
-        deadline = time.monotonic() + seconds
-        while (status := self._status("/robots.txt")) is None:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"gunicorn exited:\n{self.output()[-3000:]}")
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"no answer in {seconds} s:\n{self.output()[-3000:]}")
-            time.sleep(0.1)
-        if status != 200:
-            raise RuntimeError(f"GET /robots.txt answered {status}:\n{self.output()[-3000:]}")
-
-    def _status(self, path: str) -> int | None:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
         try:
-            connection.request("GET", path)
-            return connection.getresponse().status
-        except OSError:
-            return None
-        finally:
-            connection.close()
+            wait_until_serving(self.process, self.port, seconds)
+        except RuntimeError as error:
+            raise RuntimeError(f"{error}:\n{self.output()[-3000:]}") from None
 
     def stop(self) -> None:
         stop([("gunicorn", self.process)])

@@ -66,12 +66,7 @@ def test_a_dropped_database_connection_mid_job_loses_and_duplicates_nothing(redi
         try:
             manage(env, "seed_pool", "--difficulty", "expert", "--count", "60")
             worker.wait_for_log("Task puzzles.tasks.run_seed_job")
-            for _ in range(3):  # cut the worker's connections while chunks are under way
-                time.sleep(0.4)
-                postgres.query(
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                    "WHERE datname = 'sudoku' AND pid <> pg_backend_pid()"
-                )
+            postgres.cut_connections()  # while chunks are under way
 
             def job() -> tuple:
                 return postgres.query("SELECT state, done, requested FROM puzzles_seedjob")[0]
@@ -105,12 +100,7 @@ def test_a_dropped_database_connection_mid_batch_loses_and_duplicates_nothing(re
         try:
             manage(env, "shell", "-c", "from puzzles.tasks import refill_pools; refill_pools()")
             worker.wait_for_log("making 15 hard puzzles")
-            for _ in range(3):  # cut the worker's connections while batches are under way
-                time.sleep(0.3)
-                postgres.query(
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                    "WHERE datname = 'sudoku' AND pid <> pg_backend_pid()"
-                )
+            postgres.cut_connections(every=0.3)  # while batches are under way
 
             def stock() -> int:
                 return postgres.query(
