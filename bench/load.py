@@ -10,7 +10,10 @@ stocked to their high marks and today's dailies picked, so no request makes a pu
 
 Each simulated player is a new guest (GET / once, for its CSRF token) who plays easy games
 back to back: POST /play/easy/ (a 302 to the game), the game's state, 30 moves (fewer in
-the first game, see Player), a hint and giving up. Each level runs for BENCH_LOAD_SECONDS
+the first game, see Player), a hint, and then the moves that finish the game, solved. The
+player knows the solution (the engine solves the givens in this process): its first moves
+are a wrong digit and its correction, by turns with right ones, and the finish fills every
+cell still empty. Each level runs for BENCH_LOAD_SECONDS
 (60) after a short warm-up that is not counted, once the easy stock is back at its low mark;
 the stock is read from /healthz every second meanwhile. Every answer must be a 2xx (the 302
 for a new game): anything else, a broken connection or a request taking longer than TIMEOUT
@@ -41,6 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+import engine
 from sudokusite.launcher import WorkerProcess, free_port, start_redis, stop, wait_for_port
 
 from .common import (
@@ -66,11 +70,11 @@ PG_URL = os.environ.get("BENCH_LOAD_PG_URL", "postgres://postgres@127.0.0.1:5432
 SECONDS = float(os.environ.get("BENCH_LOAD_SECONDS", "60"))
 PLAYERS = [int(n) for n in os.environ.get("BENCH_LOAD_PLAYERS", "50,100,200").split(",")]
 WARMUP = min(5.0, SECONDS / 10)  # requests made but not counted, at the start of each level
-MOVES = 30  # moves a game, then a hint and giving up
+MOVES = 30  # moves a game, then a hint and the moves that solve it
 TIMEOUT = 10.0  # seconds a request may take before it counts as failed
 LOW, HIGH, BATCH = 300, 1000, 50  # the easy pool's target; stocked to HIGH at the start
 REFILL_SECONDS = 300  # how long a level waits for the easy stock to be back at LOW
-ENDPOINTS = ("new game", "state", "move", "hint", "give-up")
+ENDPOINTS = ("new game", "state", "move", "hint", "finish")
 # Players open a new connection for every game (see Player), which goes to whichever gunicorn
 # worker accepts it first, most often the less busy one: the workers' CPU time came out at
 # 13 s and 9 s, then 11 s and 11 s over 20 s levels of 50 players. So gunicorn is told of
@@ -100,12 +104,22 @@ class Level:
 
     players: int
     tallies: dict[str, Tally]  # by endpoint
-    stock: list[int]  # the fresh easy stock, read once a second during the level
+    stock: list[int | None]  # the fresh easy stock, read once a second (None: read failed)
     start_stock: int  # the fresh easy stock when the level began
 
     def per_second(self, endpoint: str) -> float:
         """Requests per second counted for an endpoint."""
         return len(self.tallies[endpoint].latencies) / SECONDS
+
+    @property
+    def moves_per_second(self) -> float:
+        """Moves of every kind (playing and finishing) per second."""
+        return self.per_second("move") + self.per_second("finish")
+
+    @property
+    def errors(self) -> int:
+        """Failed requests, all endpoints together."""
+        return sum(tally.errors for tally in self.tallies.values())
 
 
 # The site -----------------------------------------------------------------------------
@@ -202,6 +216,11 @@ async def _redirect(conn: Connection, head: str) -> bytes:
     return answer
 
 
+def _state(answer: bytes | None) -> dict | None:
+    """The game's state from an API answer's body, if there is one."""
+    return None if answer is None else json.loads(answer)
+
+
 def _headers(answer: bytes) -> email.message.Message:
     """The headers of an answer's head."""
     return http.client.parse_headers(io.BytesIO(answer.split(b"\r\n", 1)[1]))
@@ -245,18 +264,33 @@ class Player:
             moves = MOVES
 
     async def play(self, moves: int) -> bool:
-        """One game: start it, read it, make the moves, take a hint, give up; cut short when
+        """One game: start it, read it, make the moves, take a hint, solve it; cut short when
         time is up. False when the game could not be started or read."""
         game = await self.new_game()
         if game is None:
             return False
-        answer = await self.call("state", "GET", f"/api/games/{game}")
+        api = f"/api/games/{game}"
+        answer = await self.call("state", "GET", api)
         if answer is None:
             return False
-        version = await self.make_moves(f"/api/games/{game}", json.loads(answer), moves)
-        await self.call("hint", "POST", f"/api/games/{game}/hint", {"level": 1, "version": version})
-        await self.call("give-up", "POST", f"/api/games/{game}/give-up", {})
+        state = json.loads(answer)
+        solution = engine.solve(state["puzzle"])
+        state = await self.make_moves(api, state, solution, moves)
+        hint = {"level": 1, "version": state["version"]}
+        state = _state(await self.call("hint", "POST", f"{api}/hint", hint)) or state
+        await self.finish(api, state, solution)
         return True
+
+    async def finish(self, api: str, state: dict, solution: str) -> None:
+        """Fill every cell still empty or wrong with its digit: the game ends solved."""
+        for cell in range(81):
+            if self.over or state["status"] != "playing":
+                return
+            if state["values"][cell] == solution[cell]:
+                continue
+            move = {"cell": cell, "digit": int(solution[cell]), "version": state["version"]}
+            answer = await self.call("finish", "POST", f"{api}/moves", move)
+            state = _state(answer) or _state(await self.call("state", "GET", api)) or state
 
     async def new_game(self) -> int | None:
         """POST /play/easy/, a 302 to the new game: its id; None on failure or once time is up."""
@@ -271,26 +305,24 @@ class Player:
         self.jar |= cookies(headers)  # the session cookie, on the guest's first game
         return int(re.fullmatch(r"/games/(\d+)/", headers["Location"]).group(1))
 
-    async def make_moves(self, api: str, state: dict, moves: int) -> int:
-        """Moves on cells empty at the start: a digit, then clearing it, next cell; so the
-        game never ends. Each sends the version last seen; the version after them."""
-        cells = [i for i, ch in enumerate(state["puzzle"]) if ch == "0"]
-        version, turn = state["version"], 0
-        for _ in range(moves):
+    async def make_moves(self, api: str, state: dict, solution: str, moves: int) -> dict:
+        """Moves on cells empty at the start, in order: every other cell first gets a wrong
+        digit and then its own; the rest their own at once. Each sends the version last
+        seen; the state after them."""
+        plan = []
+        for n, cell in enumerate(i for i, ch in enumerate(state["puzzle"]) if ch == "0"):
+            right = int(solution[cell])
+            if n % 2 == 0:
+                plan.append((cell, right % 9 + 1))  # a wrong digit, put right next
+            plan.append((cell, right))
+        for cell, digit in plan[:moves]:
             if self.over:
                 break
-            cell = cells[turn // 2 % len(cells)]
-            digit = 1 + turn // 2 % 9 if turn % 2 == 0 else 0
-            move = {"cell": cell, "digit": digit, "mode": "value", "version": version}
+            move = {"cell": cell, "digit": digit, "mode": "value", "version": state["version"]}
             answer = await self.call("move", "POST", f"{api}/moves", move)
-            if answer is None:  # failed (counted) or time is up: go on from the game's state
-                answer = await self.call("state", "GET", api)
-                turn += turn % 2  # the next turn places a digit
-            else:
-                turn += 1
-            if answer is not None:
-                version = json.loads(answer)["version"]
-        return version
+            # Failed (counted) or time is up: go on from the game's state.
+            state = _state(answer) or _state(await self.call("state", "GET", api)) or state
+        return state
 
     async def call(
         self, endpoint: str, method: str, path: str, payload: dict | None = None
@@ -316,14 +348,16 @@ class Player:
 # The load -----------------------------------------------------------------------------
 
 
-async def _sample_stock(port: int, until: float, samples: list[int]) -> None:
-    """The fresh easy stock from /healthz, once a second until the end."""
+async def _sample_stock(port: int, until: float, samples: list[int | None]) -> None:
+    """The fresh easy stock from /healthz, once a second until the end (None for a read
+    that failed)."""
     conn = Connection(port)
     head = f"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
     tick = time.monotonic()
     while tick < until:
+        samples.append(None)
         with contextlib.suppress(Failed, OSError, ValueError, asyncio.IncompleteReadError):
-            samples.append(json.loads(await _within(TIMEOUT, conn.request(head)))["pools"]["easy"])
+            samples[-1] = json.loads(await _within(TIMEOUT, conn.request(head)))["pools"]["easy"]
         tick += 1
         await asyncio.sleep(max(0.0, tick - time.monotonic()))
     conn.close()
@@ -338,7 +372,7 @@ async def _load(port: int, sessions: list[tuple[dict[str, str], str]], start_sto
     players = [
         Player(session, port, until, tallies, first_moves.randint(0, MOVES)) for session in sessions
     ]
-    stock: list[int] = []
+    stock: list[int | None] = []
     try:
         await asyncio.gather(
             _sample_stock(port, until, stock), *(player.run() for player in players)
@@ -357,11 +391,14 @@ def _run_level(port: int, players: int) -> Level:
 
 def _report(level: Level) -> None:
     """The level's lines: moves per second and the stock, then each endpoint."""
-    low = min(level.stock, default=None)
+    read = [n for n in level.stock if n is not None]
+    low = min(read, default=None)
     dry = ["THE POOL RAN DRY"] if low == 0 else []
+    unread = len(level.stock) - len(read)
+    dry += [f"{unread} stock reads failed"] if unread else []
     line(
         f"load {level.players} players",
-        f"{level.per_second('move'):,.0f} moves/s",
+        f"{level.moves_per_second:,.0f} moves/s",
         f"fresh easy min {low}",
         f"at start {level.start_stock}",
         *dry,
@@ -375,9 +412,13 @@ def _report(level: Level) -> None:
 def _compare(levels: list[Level]) -> None:
     """Moves per second and the moves' p99 across the levels, on one line."""
     players = " / ".join(str(level.players) for level in levels)
-    rates = " / ".join(f"{level.per_second('move'):,.0f}" for level in levels)
+    rates = " / ".join(f"{level.moves_per_second:,.0f}" for level in levels)
     p99s = " / ".join(f"{p99(level.tallies['move'].latencies) * 1e3:.0f}" for level in levels)
     line(f"load {players} players", f"{rates} moves/s", f"move p99 {p99s} ms")
+    errors = sum(level.errors for level in levels)
+    dry = sum(0 in level.stock for level in levels)
+    line("goal: no errors", "met" if errors == 0 else f"MISSED: {errors} errors")
+    line("goal: stock never at zero", "met" if dry == 0 else f"MISSED at {dry} levels")
 
 
 @contextlib.contextmanager
