@@ -128,6 +128,7 @@ def daily_day(request: HttpRequest, date: str) -> HttpResponse:
         {
             "day": day,
             "is_today": day == today(),
+            "today": today(),
             "cards": cards,
             "earlier": earlier,
             "later": later,

@@ -53,6 +53,17 @@ def test_the_daily_puzzle_is_the_same_for_everyone_and_never_a_new_game(
             assert start(client, "hard").puzzle_id not in daily_puzzles
 
 
+def test_the_daily_page_lists_recent_days_with_today_first(client, stocked):
+    with time_machine.travel(NOON, tick=False):
+        client.get("/daily/")
+    with time_machine.travel(NOON + datetime.timedelta(days=1), tick=False):
+        html = client.get("/daily/").content.decode()
+    archive = html[html.index('class="archive"') :]
+    archive = archive[: archive.index("</ul>")]
+    assert archive.index(">Today<") < archive.index(">15 Jun<")
+    assert 'href="/daily/2026-06-16/" aria-current="page">Today<' in archive
+
+
 def test_future_and_unknown_days_are_404_and_past_days_stay_playable(client, alice, stocked):
     client.force_login(alice)
     with time_machine.travel(NOON, tick=False):
