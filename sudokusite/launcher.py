@@ -40,12 +40,19 @@ def signals_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
 
 
+def _unhold_signals() -> None:
+    """In a child, before it runs its program: a blocked signal would stay blocked there."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+
+
 def spawn(
     processes: list[tuple[str, subprocess.Popen]], name: str, command: list[str], **options
 ) -> subprocess.Popen:
     """Start a child in a session of its own and put it on the list, as one step."""
     with signals_held():
-        process = subprocess.Popen(command, start_new_session=True, **options)
+        process = subprocess.Popen(
+            command, start_new_session=True, preexec_fn=_unhold_signals, **options
+        )
         processes.append((name, process))
     return process
 
@@ -66,25 +73,27 @@ def redis_server_binary() -> str:
 
 def start_redis(port: int, directory: Path) -> subprocess.Popen:
     """A Redis server on 127.0.0.1:port that keeps nothing on disk."""
+    return subprocess.Popen(redis_command(port, directory), start_new_session=True)
+
+
+def redis_command(port: int, directory: Path) -> list[str]:
+    """The command line of a Redis server on 127.0.0.1:port that keeps nothing on disk."""
     directory.mkdir(parents=True, exist_ok=True)
-    return subprocess.Popen(
-        [
-            redis_server_binary(),
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--dir",
-            str(directory),
-            "--logfile",
-            str(directory / "redis.log"),
-        ],
-        start_new_session=True,
-    )
+    return [
+        redis_server_binary(),
+        "--port",
+        str(port),
+        "--bind",
+        "127.0.0.1",
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--dir",
+        str(directory),
+        "--logfile",
+        str(directory / "redis.log"),
+    ]
 
 
 def wait_for_port(port: int, seconds: float = 10) -> None:
@@ -188,8 +197,7 @@ def main() -> int:
     try:
         if not env.get("REDIS_URL"):
             port = free_port()
-            with signals_held():
-                processes.append(("redis", start_redis(port, VAR / "redis")))
+            spawn(processes, "redis", redis_command(port, VAR / "redis"))
             wait_for_port(port)
             env["REDIS_URL"] = f"redis://127.0.0.1:{port}/0"
             print(f"embedded Redis on {env['REDIS_URL']}", flush=True)
