@@ -1,10 +1,12 @@
 """`make run`: the web server, a Celery worker, Celery beat and, when REDIS_URL is unset, an
 embedded Redis on a free local port; Ctrl-C stops them all.
 
-Each child runs in its own session so that the terminal's Ctrl-C reaches this launcher
+Each child runs in a session of its own, so that the terminal's signals reach this launcher
 only, which then stops the children in order and waits for them, leaving nothing behind.
 Whatever ends the launcher (Ctrl-C, SIGTERM, the terminal closing with SIGHUP, SIGQUIT, a
-child exiting, an error) stops every child's process group the same way.
+child exiting, an error) stops every child's process group the same way, SIGKILL following
+SIGTERM after a grace period. The signal handlers only take note: no signal can cut the
+start of a child from its place on the list, nor the stopping half-way.
 """
 
 from __future__ import annotations
@@ -18,42 +20,31 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-VAR = ROOT / "var"
+# Where the embedded Redis and beat keep their files; a test gives each launcher its own.
+VAR = Path(os.environ.get("RUN_VAR_DIR") or ROOT / "var")
 STOP_SECONDS = 15
 # The signals that end the launcher. The children, in sessions of their own, get none of
 # them from the terminal: the launcher passes the word on.
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
+POLL_SECONDS = 0.2
 
 
-@contextlib.contextmanager
-def signals_held() -> Iterator[None]:
-    """Hold the stop signals back for a moment (delivered on leaving), so that a child
-    started meanwhile is on the list of processes to stop before any of them acts."""
-    signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
-
-
-def _unhold_signals() -> None:
-    """In a child, before it runs its program: a blocked signal would stay blocked there."""
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+def say(text: str, *, error: bool = False) -> None:
+    """Print a line; never fail, as writing to a terminal that has closed would. Unbuffered,
+    so that nothing unwritten is left to fail again when the launcher exits."""
+    with contextlib.suppress(OSError):
+        os.write(2 if error else 1, f"{text}\n".encode())
 
 
 def spawn(
     processes: list[tuple[str, subprocess.Popen]], name: str, command: list[str], **options
 ) -> subprocess.Popen:
-    """Start a child in a session of its own and put it on the list, as one step."""
-    with signals_held():
-        process = subprocess.Popen(
-            command, start_new_session=True, preexec_fn=_unhold_signals, **options
-        )
-        processes.append((name, process))
+    """Start a child in a session of its own and put it on the list of those to stop."""
+    process = subprocess.Popen(command, start_new_session=True, **options)
+    processes.append((name, process))
     return process
 
 
@@ -164,74 +155,104 @@ class WorkerProcess:
         self.log.unlink(missing_ok=True)
 
 
+def _signal_group(process: subprocess.Popen, signum: int) -> None:
+    """Send a signal to a child's process group: the child and whatever it started."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signum)
+
+
 def stop(processes: list[tuple[str, subprocess.Popen]]) -> None:
-    """SIGTERM every child's process group, newest first; SIGKILL what is left."""
-    for _, process in reversed(processes):
-        if process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGTERM)
-    deadline = time.monotonic() + STOP_SECONDS
-    for name, process in reversed(processes):
-        try:
-            process.wait(timeout=max(0.1, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            print(f"{name} did not stop in time; killing it", file=sys.stderr)
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)  # anything the child left in its group
-        process.wait()
+    """SIGTERM every child's process group, newest first; SIGKILL what is left after the
+    grace period. Whatever interrupts the waiting, every group is killed on the way out."""
+    try:
+        for _, process in reversed(processes):
+            if process.poll() is None:
+                _signal_group(process, signal.SIGTERM)
+        deadline = time.monotonic() + STOP_SECONDS
+        for name, process in reversed(processes):
+            try:
+                process.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                say(f"{name} did not stop in time; killing it", error=True)
+    finally:
+        for _, process in reversed(processes):
+            _signal_group(process, signal.SIGKILL)  # anything the child left in its group
+            process.wait()
+
+
+def stop_all(processes: list[tuple[str, subprocess.Popen]]) -> None:
+    """The site's processes first, then Redis: a worker shutting down hands the tasks it
+    had not started back to the broker."""
+    try:
+        stop([entry for entry in processes if entry[0] != "redis"])
+    finally:
+        stop([entry for entry in processes if entry[0] == "redis"])
+
+
+def site_commands(address: str) -> dict[str, list[str]]:
+    """The worker, beat and web server command lines."""
+    celery = [sys.executable, "-m", "celery", "-A", "sudokusite"]
+    schedule = ["--schedule", str(VAR / "celerybeat-schedule")]
+    return {
+        "worker": worker_command(concurrency=2),
+        "beat": [*celery, "beat", "--loglevel", "INFO", *schedule],
+        "web": [sys.executable, "manage.py", "runserver", address],
+    }
+
+
+def start_children(
+    processes: list[tuple[str, subprocess.Popen]], env: dict[str, str], requested: list[int]
+) -> None:
+    """Redis when REDIS_URL is unset, then the site's processes; none more once a stop
+    signal came."""
+    VAR.mkdir(parents=True, exist_ok=True)
+    if not env.get("REDIS_URL"):
+        port = free_port()
+        spawn(processes, "redis", redis_command(port, VAR / "redis"))
+        wait_for_port(port)
+        env["REDIS_URL"] = f"redis://127.0.0.1:{port}/0"
+        say(f"embedded Redis on {env['REDIS_URL']}")
+    address = env.get("RUN_ADDRESS", "127.0.0.1:8000")
+    for name, command in site_commands(address).items():
+        if requested:
+            return
+        spawn(processes, name, command, cwd=ROOT, env=env)
+    say(f"\nThe site answers at http://{address}/ — Ctrl-C stops everything.\n")
+
+
+def supervise(processes: list[tuple[str, subprocess.Popen]], requested: list[int]) -> int:
+    """Wait for a stop signal (0) or for a child to exit (1)."""
+    while not requested:
+        for name, process in processes:
+            if process.poll() is not None:
+                say(f"{name} exited with status {process.returncode}; stopping", error=True)
+                return 1
+        time.sleep(POLL_SECONDS)
+    say(f"\n{signal.Signals(requested[0]).name}: stopping...")
+    return 0
 
 
 def main() -> int:
-    """Start everything, wait for Ctrl-C or a child's exit, stop everything."""
-    env = dict(os.environ)
-    processes: list[tuple[str, subprocess.Popen]] = []
-    python = sys.executable
-    address = env.get("RUN_ADDRESS", "127.0.0.1:8000")
+    """Start everything, wait for a stop signal or a child's exit, stop everything."""
+    requested: list[int] = []
 
     def on_signal(signum, frame):
-        raise KeyboardInterrupt
+        # Only noted: an exception raised here could land in the middle of a cleanup.
+        requested.append(signum)
 
     # Set explicitly: a shell that starts us in the background leaves SIGINT ignored.
     for sig in STOP_SIGNALS:
         signal.signal(sig, on_signal)
+    processes: list[tuple[str, subprocess.Popen]] = []
     try:
-        if not env.get("REDIS_URL"):
-            port = free_port()
-            spawn(processes, "redis", redis_command(port, VAR / "redis"))
-            wait_for_port(port)
-            env["REDIS_URL"] = f"redis://127.0.0.1:{port}/0"
-            print(f"embedded Redis on {env['REDIS_URL']}", flush=True)
-        celery = [python, "-m", "celery", "-A", "sudokusite"]
-        children = {
-            "worker": worker_command(concurrency=2),
-            "beat": [
-                *celery,
-                "beat",
-                "--loglevel",
-                "INFO",
-                "--schedule",
-                str(VAR / "celerybeat-schedule"),
-            ],
-            "web": [python, "manage.py", "runserver", address],
-        }
-        for name, command in children.items():
-            spawn(processes, name, command, cwd=ROOT, env=env)
-        print(f"\nThe site answers at http://{address}/ — Ctrl-C stops everything.\n", flush=True)
-        while True:
-            for name, process in processes:
-                if process.poll() is not None:
-                    print(
-                        f"{name} exited with status {process.returncode}; stopping", file=sys.stderr
-                    )
-                    return 1
-            time.sleep(0.5)
-    except KeyboardInterrupt:
-        print("\nstopping...", flush=True)
-        return 0
+        start_children(processes, dict(os.environ), requested)
+        return supervise(processes, requested)
     finally:
-        for sig in STOP_SIGNALS:  # a second Ctrl-C (or any of them) must not cut the cleanup
+        stop_all(processes)
+        # Python puts the default handlers back as it exits (but leaves ignored signals
+        # ignored): a late signal must not turn a clean stop into death by signal.
+        for sig in STOP_SIGNALS:
             signal.signal(sig, signal.SIG_IGN)
-        stop(processes)
 
 
 if __name__ == "__main__":
