@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import datetime
+import logging
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from .models import DailyPuzzle, Difficulty, Puzzle
 from .pool import claim_fresh_puzzle, make_and_serve
+
+log = logging.getLogger(__name__)
+
+# Each failed attempt means another process took the puzzle meanwhile: a handful is plenty.
+PICK_ATTEMPTS = 5
 
 
 def today() -> datetime.date:
@@ -26,9 +32,13 @@ def _unplayed(difficulty: str) -> Puzzle | None:
 
 
 def ensure_daily(date: datetime.date) -> dict[str, DailyPuzzle]:
-    """The date's daily puzzle per difficulty, picked now for those not picked yet: every
-    difficulty, unless the database fails (an error) or picks keep losing races to other
-    processes, which only a date picked by them meanwhile can explain (see _pick).
+    """The date's daily puzzle for every difficulty, picked now where not picked yet.
+
+    What it guarantees: the result has every difficulty, the same puzzles for every caller,
+    each out of the pool (served) and the daily of this date only; a database failure
+    raises. The one way a difficulty can be missing is a pick losing PICK_ATTEMPTS races
+    in a row (other processes taking its puzzle for another date), which is logged;
+    callers treat a missing difficulty as "not available yet", never index blindly.
 
     Safe to run from several processes at once: the unique (date, difficulty) constraint
     lets one pick win; a losing pick is rolled back whole, its puzzle left in the pool.
@@ -37,12 +47,14 @@ def ensure_daily(date: datetime.date) -> dict[str, DailyPuzzle]:
         d.difficulty: d for d in DailyPuzzle.objects.filter(date=date).select_related("puzzle")
     }
     for difficulty in Difficulty.values:
-        for _ in range(5):
+        for _ in range(PICK_ATTEMPTS):
             if difficulty in dailies:
                 break
             picked = _pick(date, difficulty)
             if picked is not None:
                 dailies[difficulty] = picked
+        if difficulty not in dailies:
+            log.error("no %s daily for %s after %d attempts", difficulty, date, PICK_ATTEMPTS)
     return dailies
 
 
