@@ -8,6 +8,8 @@ child process of its own with an embedded Redis.
 from __future__ import annotations
 
 import os
+import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -34,19 +36,25 @@ def main() -> None:
         runs.append(("postgresql", PG_URL))
     else:
         print("(PostgreSQL did not answer at BENCH_PG_URL: SQLite only)")
-    for label, url in runs:
-        subprocess.run([sys.executable, "-m", "bench.pool", label, url], check=True, cwd=ROOT)
+    try:
+        for label, url in runs:
+            command = [sys.executable, "-m", "bench.pool", label, url, str(scratch)]
+            subprocess.run(command, check=True, cwd=ROOT)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)  # 100,000 puzzles' worth of SQLite
 
 
-def _setup(url: str) -> None:
-    from sudokusite.launcher import free_port, start_redis, wait_for_port
+def _setup(url: str, scratch: Path) -> subprocess.Popen:
+    """Django on the database, migrated, with a Redis of its own: the Redis process."""
+    from sudokusite.launcher import free_port, start_redis, stop, wait_for_port
 
     port = free_port()
-    redis = start_redis(port, Path(tempfile.mkdtemp(prefix="bench-redis-")))
-    wait_for_port(port)
-    import atexit
-
-    atexit.register(redis.terminate)
+    redis = start_redis(port, scratch / f"redis-{port}")
+    try:
+        wait_for_port(port)
+    except BaseException:
+        stop([("redis", redis)])
+        raise
     os.environ.update(
         DATABASE_URL=url,
         REDIS_URL=f"redis://127.0.0.1:{port}/0",
@@ -60,6 +68,7 @@ def _setup(url: str) -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+    return redis
 
 
 def _fill(label: str, workers: int) -> float:
@@ -127,9 +136,22 @@ def _claims(stored: int) -> tuple[float, float]:
     return statistics.median(times), times[int(len(times) * 0.99)]
 
 
-def run(label: str, url: str) -> None:
-    """The figures for one database."""
-    _setup(url)
+def run(label: str, url: str, scratch: Path) -> None:
+    """The figures for one database; its Redis and workers stopped however the run ends."""
+    # SIGTERM ends the run as Ctrl-C does, through the clean-ups on the way out.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    from sudokusite.launcher import stop
+
+    redis = None
+    try:
+        redis = _setup(url, scratch)
+        _report(label)
+    finally:
+        if redis is not None:
+            stop([("redis", redis)])
+
+
+def _report(label: str) -> None:
     one = _fill(label, 1)
     two = _fill(label, 2)
     total = sum(FILL.values())
@@ -152,4 +174,4 @@ def run(label: str, url: str) -> None:
 
 
 if __name__ == "__main__":
-    run(sys.argv[1], sys.argv[2])
+    run(sys.argv[1], sys.argv[2], Path(sys.argv[3]))
