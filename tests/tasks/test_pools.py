@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 
 import pytest
 from django.db import connection
+from django.utils import timezone
 
 import engine
 from puzzles.models import DailyPuzzle, Puzzle
@@ -69,8 +72,8 @@ def test_sigkill_mid_batch_loses_nothing_and_duplicates_nothing(start_worker):
     set_targets(expert=(50, 50, 50))
     worker = start_worker()
     refill_pool.delay("expert")
-    worker.wait_for_log("making 50 expert puzzles")
-    time.sleep(0.2)  # into the batch: 50 expert puzzles take seconds to make
+    worker.wait_for_log("making 50 expert puzzles")  # the batch has begun: seconds of work
+    time.sleep(0.2)
     assert "stored" not in worker.output()
     worker.kill()
     assert fresh("expert") == 0  # nothing half-stored
@@ -80,17 +83,25 @@ def test_sigkill_mid_batch_loses_nothing_and_duplicates_nothing(start_worker):
     assert Puzzle.objects.count() == 50
 
 
-def test_a_batch_delivered_again_after_it_committed_stores_nothing_twice(start_worker):
-    set_targets(hard=(20, 20, 10))
+def test_a_worker_killed_after_its_batch_committed_but_before_the_ack(start_worker):
+    set_targets(expert=(50, 50, 50))
     worker = start_worker()
-    # What a worker killed between its commit and its acknowledgement leads to: the same
-    # task, same id and arguments, delivered again after it stored its batch.
-    refill_pool.apply_async(("hard",), task_id="hard-batch-1")
-    refill_pool.apply_async(("hard",), task_id="hard-batch-1")
-    wait_until(lambda: fresh("hard") == 20, what="the pool full")
-    wait_until(lambda: worker.output().count("succeeded") >= 4, what="the chain done")
-    assert "stored 0 hard puzzles" in worker.output()  # the second delivery made the same ten
-    assert Puzzle.objects.count() == 20
+    batch = refill_pool.delay("expert").id
+    worker.wait_for_log("making 50 expert puzzles")
+    # With late acknowledgement the worker's main process acknowledges a task when its pool
+    # process reports it done: stopped, it cannot, while the pool process commits the batch.
+    os.kill(worker.process.pid, signal.SIGSTOP)
+    worker.wait_for_log("stored 50 expert puzzles")
+    worker.kill()
+    assert fresh("expert") == 50
+    # Players take the whole batch before it comes back, so that the batch delivered again
+    # has room to store its puzzles a second time, were the canonical key not there.
+    Puzzle.objects.update(served_at=timezone.now())
+    second = start_worker()
+    wait_until(lambda: fresh("expert") == 50, what="the pool refilled")
+    assert f"refill_pool[{batch}] received" in second.output()  # the same task, again
+    assert "stored 0 expert puzzles" in second.output()  # the same 50 puzzles, refused
+    assert Puzzle.objects.count() == 100
     assert_sound(list(Puzzle.objects.all()))
 
 
