@@ -102,15 +102,16 @@ class PrivatePostgres:
         with psycopg.connect(self.url, autocommit=True) as conn:
             return conn.execute(sql).fetchall()
 
-    def cut_connections(self, times: int = 3, every: float = 0.4) -> None:
-        """Terminate every other session on the site's database, a few times over, as a
-        network fault or a database restart would do to the processes using it."""
-        for _ in range(times):
-            time.sleep(every)
+    def cut_connections(self, keep: int = 0) -> int:
+        """Terminate every other session on the site's database but the one numbered keep,
+        as a network fault or a database restart would do to the processes using it; how
+        many were cut."""
+        return len(
             self.query(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE datname = 'sudoku' AND pid <> pg_backend_pid()"
+                f"WHERE datname = 'sudoku' AND pid <> pg_backend_pid() AND pid <> {int(keep)}"
             )
+        )
 
     def destroy(self) -> None:
         """Stop the server if it runs and remove its folder."""
@@ -118,6 +119,59 @@ class PrivatePostgres:
             with contextlib.suppress(RuntimeError, subprocess.TimeoutExpired):
                 self._ctl("stop", "-m", "immediate")
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class HeldWrites:
+    """The puzzle table held against writes from every other connection, until released:
+    a batch or a chunk under way can read, but cannot store anything, let alone commit.
+
+    So a fault test knows where the work it breaks stands, whatever the machine's speed.
+    On PostgreSQL it also tells when somebody is waiting for the table (`waiting`), the
+    moment a connection cut lands inside that transaction; SQLite cannot tell that.
+    """
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.pid = 0  # the holding session's backend, on PostgreSQL
+        if url.startswith("sqlite"):
+            import sqlite3
+
+            self._conn = sqlite3.connect(url.removeprefix("sqlite:///"), isolation_level=None)
+            self._conn.execute("BEGIN IMMEDIATE")  # the database's one write lock
+        else:
+            import psycopg
+
+            self._conn = psycopg.connect(url)
+            self._conn.execute("LOCK TABLE puzzles_puzzle IN SHARE MODE")
+            self.pid = self._conn.info.backend_pid
+
+    def waiting(self) -> int:
+        """How many other PostgreSQL sessions wait for a lock now."""
+        import psycopg
+
+        with psycopg.connect(self.url, autocommit=True) as probe:
+            row = probe.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND wait_event_type = 'Lock' AND pid <> %s",
+                (self.pid,),
+            ).fetchone()
+        return row[0]
+
+    def wait_for_waiter(self, seconds: float = 120) -> None:
+        """Return once another session waits for the table: its transaction is open."""
+        wait_until(lambda: self.waiting() > 0, seconds, "a writer waiting for the table")
+
+    def release(self) -> None:
+        if self._conn is not None:
+            self._conn.rollback()
+            self._conn.close()
+            self._conn = None
+
+    def __enter__(self) -> HeldWrites:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
 
 
 class PrivateRedis:
@@ -293,6 +347,23 @@ def wait_until(condition, seconds: float = 60, what: str = "") -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what}")
         time.sleep(0.2)
+
+
+def broker_idle(broker_url: str) -> bool:
+    """Whether the broker holds no task: none queued, and none handed to a worker and not
+    yet acknowledged. Tasks are acknowledged after they ran, and a task queues its
+    follow-up before that, so an idle broker means every task sent so far ran to its end."""
+    import redis
+
+    with redis.Redis.from_url(broker_url) as client:
+        queues = [key for key in client.scan_iter("celery*") if client.type(key) == b"list"]
+        return sum(client.llen(key) for key in queues) == 0 and client.hlen("unacked") == 0
+
+
+def wait_until_idle(broker_url: str, seconds: float = 120) -> None:
+    """Return once the workers have run every task sent, follow-ups and retries included;
+    what a test checks after that, no late task can still change."""
+    wait_until(lambda: broker_idle(broker_url), seconds, "the workers done with every task")
 
 
 @contextlib.contextmanager

@@ -28,6 +28,11 @@ def database_url() -> str:
     return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
 
 
+def broker_url() -> str:
+    """The broker the test workers use."""
+    return app.conf.broker_url
+
+
 class Worker(WorkerProcess):
     """A worker on the test database and Redis, its tasks redelivered within seconds."""
 

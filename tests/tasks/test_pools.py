@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import time
 
 import pytest
 from django.db import connection
@@ -14,8 +13,8 @@ import engine
 from puzzles.models import DailyPuzzle, Puzzle
 from puzzles.tasks import refill_pool, refill_pools
 
-from ..harness import run_together
-from .conftest import fresh, set_targets, wait_until
+from ..harness import HeldWrites, run_together, wait_until_idle
+from .conftest import broker_url, database_url, fresh, set_targets, wait_until
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
@@ -69,39 +68,42 @@ def test_a_worker_started_with_start_checks_fills_pools_and_picks_dailies(start_
 
 
 def test_sigkill_mid_batch_loses_nothing_and_duplicates_nothing(start_worker):
-    set_targets(expert=(50, 50, 50))
+    set_targets(hard=(20, 20, 20))
     worker = start_worker()
-    refill_pool.delay("expert")
-    worker.wait_for_log("making 50 expert puzzles")  # the batch has begun: seconds of work
-    time.sleep(0.2)
+    with HeldWrites(database_url()) as held:  # the batch cannot commit until released
+        refill_pool.delay("hard")
+        worker.wait_for_log("making 20 hard puzzles")
+        if held.pid:  # PostgreSQL tells when the batch waits to store its puzzles
+            held.wait_for_waiter()
+        worker.kill()
     assert "stored" not in worker.output()
-    worker.kill()
-    assert fresh("expert") == 0  # nothing half-stored
+    assert fresh("hard") == 0  # nothing half-stored
     start_worker()  # picks the unacknowledged batch up once the visibility timeout passes
-    wait_until(lambda: fresh("expert") == 50, what="the batch redone")
+    wait_until(lambda: fresh("hard") == 20, what="the batch redone")
     assert_sound(list(Puzzle.objects.all()))
-    assert Puzzle.objects.count() == 50
+    assert Puzzle.objects.count() == 20
 
 
 def test_a_worker_killed_after_its_batch_committed_but_before_the_ack(start_worker):
-    set_targets(expert=(50, 50, 50))
+    set_targets(hard=(20, 20, 20))
     worker = start_worker()
-    batch = refill_pool.delay("expert").id
-    worker.wait_for_log("making 50 expert puzzles")
-    # With late acknowledgement the worker's main process acknowledges a task when its pool
-    # process reports it done: stopped, it cannot, while the pool process commits the batch.
-    os.kill(worker.process.pid, signal.SIGSTOP)
-    worker.wait_for_log("stored 50 expert puzzles")
+    with HeldWrites(database_url()):  # the batch cannot commit until released
+        batch = refill_pool.delay("hard").id
+        worker.wait_for_log("making 20 hard puzzles")
+        # With late acknowledgement the worker's main process acknowledges a task when its
+        # pool process reports it done: stopped, it cannot, while the pool process commits.
+        os.kill(worker.process.pid, signal.SIGSTOP)
+    worker.wait_for_log("stored 20 hard puzzles")
     worker.kill()
-    assert fresh("expert") == 50
+    assert fresh("hard") == 20
     # Players take the whole batch before it comes back, so that the batch delivered again
     # has room to store its puzzles a second time, were the canonical key not there.
     Puzzle.objects.update(served_at=timezone.now())
     second = start_worker()
-    wait_until(lambda: fresh("expert") == 50, what="the pool refilled")
+    wait_until(lambda: fresh("hard") == 20, what="the pool refilled")
     assert f"refill_pool[{batch}] received" in second.output()  # the same task, again
-    assert "stored 0 expert puzzles" in second.output()  # the same 50 puzzles, refused
-    assert Puzzle.objects.count() == 100
+    assert "stored 0 hard puzzles" in second.output()  # the same 20 puzzles, refused
+    assert Puzzle.objects.count() == 40
     assert_sound(list(Puzzle.objects.all()))
 
 
@@ -112,7 +114,7 @@ def test_two_workers_refilling_at_once_never_pass_the_high_water_mark(start_work
     for _ in range(4):  # several rounds at once, past the lock: only the trim stops them
         refill_pool.delay("medium")
     wait_until(lambda: fresh("medium") >= 40, what="medium pool full")
-    time.sleep(3)  # let any batch still running finish: none may store past the mark
+    wait_until_idle(broker_url())  # every batch ran: none may have stored past the mark
     assert fresh("medium") == 40
     assert_sound(list(Puzzle.objects.all()))
 
@@ -133,6 +135,6 @@ def test_two_beats_and_two_workers_start_one_round_per_pool(start_worker):
     started = [difficulty for r in rounds for difficulty in r]
     assert sorted(started) == ["easy", "medium"]  # each pool's lock let one round start
     wait_until(lambda: fresh("easy") == 30 and fresh("medium") == 12, what="both pools full")
-    time.sleep(3)
+    wait_until_idle(broker_url())
     assert (fresh("easy"), fresh("medium")) == (30, 12)
     assert_sound(list(Puzzle.objects.all()))

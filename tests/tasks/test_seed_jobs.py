@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -14,7 +13,8 @@ from puzzles.models import DailyPuzzle, Puzzle, SeedJob
 from puzzles.tasks import ensure_daily, run_seed_job
 
 from ..engine.conftest import load
-from .conftest import set_targets, wait_until
+from ..harness import HeldWrites, wait_until_idle
+from .conftest import broker_url, database_url, set_targets, wait_until
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
@@ -63,12 +63,17 @@ def test_an_import_job_stores_the_good_lines_and_gives_reasons_for_the_rest(star
 def test_a_seed_job_survives_its_worker_being_killed(start_worker):
     set_targets()
     job = seeding.create_generate_job("expert", 40)
-    worker = start_worker()
-    run_seed_job.delay(job.pk)
-    wait_until(lambda: SeedJob.objects.get(pk=job.pk).done > 0, what="a first chunk stored")
-    worker.kill()
+    assert seeding.run_chunk(job.pk)  # the first chunk, stored: the job half done
     done_at_kill = SeedJob.objects.get(pk=job.pk).done
-    assert 0 < done_at_kill < 40  # killed with the job half done
+    assert 0 < done_at_kill < 40
+    worker = start_worker()
+    with HeldWrites(database_url()) as held:  # the next chunk cannot commit until released
+        run_seed_job.delay(job.pk)
+        worker.wait_for_log("run_seed_job[")
+        if held.pid:  # PostgreSQL tells when the chunk waits to store its puzzles
+            held.wait_for_waiter()
+        worker.kill()
+    assert SeedJob.objects.get(pk=job.pk).done == done_at_kill
     assert Puzzle.objects.count() == done_at_kill  # a chunk is stored whole or not at all
     start_worker()
     wait_until(lambda: job_state(job.pk) == "done", what="job finished after redelivery")
@@ -82,7 +87,7 @@ def test_ensure_daily_picks_one_puzzle_per_difficulty_once(start_worker):
     for _ in range(3):
         ensure_daily.delay(days_ahead=1)
     wait_until(lambda: DailyPuzzle.objects.count() == 8, what="two days of dailies")
-    time.sleep(1)
+    wait_until_idle(broker_url())  # every pick ran: none picked a second puzzle
     assert DailyPuzzle.objects.count() == 8
     assert Puzzle.objects.filter(dailies__isnull=False, served_at__isnull=True).count() == 0
 
