@@ -7,7 +7,11 @@ import datetime
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.signals import post_save
+from django.dispatch import receiver
 from django.utils import timezone
+
+from .usernames import skeleton
 
 # The clock stops this long after a player's last request (the page sends one a minute
 # while it is visible), so a tab left open does not run it for ever.
@@ -369,3 +373,30 @@ class SeedJob(models.Model):
         """Share of the work handled, 0 to 1."""
         handled = self.position if self.kind == self.Kind.IMPORT else self.done
         return min(1.0, handled / self.requested) if self.requested else 1.0
+
+
+class AccountName(models.Model):
+    """What an account's username looks like (usernames.skeleton): sign-up refuses a name
+    that reads like one already taken. Kept up to date on every save of a user."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        primary_key=True,
+        on_delete=models.CASCADE,
+        related_name="account_name",
+    )
+    skeleton = models.CharField(max_length=600)
+
+    class Meta:
+        indexes = [models.Index(fields=["skeleton"], name="accountname_skeleton_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.user} reads as {self.skeleton}"
+
+
+@receiver(post_save, sender=settings.AUTH_USER_MODEL)
+def _store_account_name(sender, instance, created: bool, update_fields=None, **kwargs) -> None:
+    if created or update_fields is None or "username" in update_fields:
+        AccountName.objects.update_or_create(
+            user=instance, defaults={"skeleton": skeleton(instance.get_username())}
+        )
