@@ -104,6 +104,8 @@ def daily_day(request: HttpRequest, date: str) -> HttpResponse:
         raise Http404("There were no daily puzzles that day.")
     for card in cards:
         card["leaderboard"] = stats.leaderboard(card["daily"], player)
+        place = stats.would_place(card["daily"], player)
+        card["would_place"] = stats.ordinal(place) if place else None
     earlier = (
         DailyPuzzle.objects.filter(date__lt=day)
         .order_by("-date")
