@@ -1,14 +1,17 @@
 """Log-in and sign-up limits keyed on the name Django authenticates, look-alike names refused
-at sign-up, and limits that slow an attacker without locking the owner out."""
+at sign-up, limits that slow an attacker without locking the owner out, and limits on
+starting games."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
-from django.test import Client
+from django.test import Client, override_settings
 
 from puzzles import ratelimit
+from puzzles.daily import today
+from puzzles.models import Game
 
 pytestmark = pytest.mark.django_db
 
@@ -136,3 +139,61 @@ def test_one_client_retrying_one_username_is_slowed_down(django_user_model):
         assert signup("dora", ip="10.41.0.1").status_code == 200
     assert signup("dora", ip="10.41.0.1", password=GOOD_PASSWORD).status_code == 429
     assert signup("dora", ip="10.41.0.2", password=GOOD_PASSWORD).status_code == 302
+
+
+# Finding 5 (second half): starting games had no limit -----------------------------------
+
+
+def _starts_until_refused(url: str, tries: int = 200, **extra) -> int:
+    """How many starts went through before the first 429 (tries when none came)."""
+    for done in range(tries):
+        response = Client().post(url, **extra)
+        if response.status_code == 429:
+            return done
+        assert response.status_code == 302
+    return tries
+
+
+def test_a_script_starting_games_from_one_address_is_stopped(stocked):
+    allowed = _starts_until_refused("/play/easy/", REMOTE_ADDR="10.50.0.1")
+    assert allowed < 200
+    refused = Client().post("/play/easy/", REMOTE_ADDR="10.50.0.1")
+    assert refused.status_code == 429
+    assert "Too many new games" in refused.content.decode()
+    assert int(refused["Retry-After"]) > 0
+    daily = Client().post(f"/daily/{today().isoformat()}/easy/", REMOTE_ADDR="10.50.0.1")
+    assert daily.status_code == 429
+    assert Client().post("/play/easy/", REMOTE_ADDR="10.50.0.2").status_code == 302
+
+
+def test_starting_games_is_limited_per_account_from_any_address(stocked, alice, django_user_model):
+    url = f"/daily/{today().isoformat()}/easy/"
+    device = Client()
+    device.force_login(alice)
+    refused = None
+    for i in range(200):
+        response = device.post(url, REMOTE_ADDR=f"10.51.{i // 100}.{i % 100}")
+        if response.status_code == 429:
+            refused = i
+            break
+        assert response.status_code == 302
+    assert refused is not None
+    games = Game.objects.count()
+    assert device.post("/play/easy/", REMOTE_ADDR="10.51.9.1").status_code == 429
+    assert Game.objects.count() == games
+    other = Client()
+    other.force_login(django_user_model.objects.create_user("zed", password="x"))
+    assert other.post("/play/easy/", REMOTE_ADDR="10.51.9.1").status_code == 302
+
+
+def test_game_starts_are_not_limited_when_the_cache_is_down(stocked):
+    dead = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+            "OPTIONS": {"socket_connect_timeout": 0.2},
+        }
+    }
+    with override_settings(CACHES=dead):
+        for _ in range(3):
+            assert Client().post("/play/easy/", REMOTE_ADDR="10.52.0.1").status_code == 302
