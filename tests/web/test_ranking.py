@@ -74,7 +74,8 @@ def test_a_solve_faster_than_a_human_is_kept_but_neither_ranked_nor_a_best(alice
     client = logged_in(alice)
     game = solve(client, 2)  # a script: two seconds of clock for a whole grid
     assert game.too_fast
-    assert f"/games/{game.pk}/" in client.get("/history/").content.decode()
+    history = client.get("/history/").content.decode()
+    assert f"/games/{game.pk}/" in history and "not ranked" in history
     daily = DailyPuzzle.objects.get(date=DAY, difficulty="easy")
     assert stats.leaderboard(daily, Player(user=alice)) == []
     easy = next(row for row in stats.by_difficulty(Player(user=alice)) if row.difficulty == "easy")
