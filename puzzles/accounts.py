@@ -11,39 +11,82 @@ from django.views.decorators.http import require_http_methods
 
 from . import ratelimit
 from .forms import SignupForm
-from .ratelimit import client_ip
+from .ratelimit import client_ip, pair
+from .usernames import login_key
 
 TOO_MANY = "Too many attempts from here. Wait a few minutes and try again."
+TOO_MANY_FOR_LOGIN = (
+    "Too many attempts to log in to this account from devices it does not know. "
+    "Wait a quarter of an hour and try again, or reset your password: the link we e-mail "
+    "lets this device in."
+)
 TOO_MANY_FOR_ACCOUNT = (
     "Too many attempts to sign up with this username or e-mail address. "
-    "Wait an hour and try again, or choose another username."
+    "Wait a while and try again, or choose another username."
 )
 
 
-def _too_many(view, form) -> HttpResponse:
+def _too_many(view, form, reason: str = TOO_MANY) -> HttpResponse:
     """The view's page, an empty form and the reason: what was sent is not even checked."""
-    return view.render_to_response(view.get_context_data(form=form, limited=TOO_MANY), status=429)
+    return view.render_to_response(view.get_context_data(form=form, limited=reason), status=429)
+
+
+def login_refusal(request: HttpRequest, account: str) -> str | None:
+    """Why this client may not try to log in to `account` now, or None."""
+    ip = client_ip(request)
+    if ratelimit.exceeded(ratelimit.LOGIN_PER_CLIENT, ip):
+        return TOO_MANY
+    if not account:
+        return None
+    if ratelimit.exceeded(ratelimit.LOGIN_PER_PAIR, pair(ip, account)):
+        return TOO_MANY
+    if ratelimit.exceeded(ratelimit.LOGIN_PER_ACCOUNT, account) and not ratelimit.is_known(
+        request, account
+    ):
+        return TOO_MANY_FOR_LOGIN
+    return None
 
 
 class LoginView(auth_views.LoginView):
-    """Django's log-in, refusing a client or an account after too many failures."""
+    """Django's log-in, refusing a client after too many failures, a client on one account
+    after a few, and the clients an account does not know after many on that account."""
+
+    def _account(self) -> str:
+        return login_key(self.request.POST.get("username", ""))
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        username = request.POST.get("username", "")[:150]
-        if ratelimit.exceeded(ratelimit.LOGIN_PER_CLIENT, client_ip(request)) or ratelimit.exceeded(
-            ratelimit.LOGIN_PER_ACCOUNT, username
-        ):
-            return _too_many(self, self.get_form_class()(request))
+        reason = login_refusal(request, self._account())
+        if reason is not None:
+            return _too_many(self, self.get_form_class()(request), reason)
         return super().post(request, *args, **kwargs)
 
     def form_invalid(self, form) -> HttpResponse:
-        ratelimit.count(ratelimit.LOGIN_PER_CLIENT, client_ip(self.request))
-        ratelimit.count(ratelimit.LOGIN_PER_ACCOUNT, self.request.POST.get("username", "")[:150])
+        ip, account = client_ip(self.request), self._account()
+        ratelimit.count(ratelimit.LOGIN_PER_CLIENT, ip)
+        if account:
+            ratelimit.count(ratelimit.LOGIN_PER_PAIR, pair(ip, account))
+            ratelimit.count(ratelimit.LOGIN_PER_ACCOUNT, account)
         return super().form_invalid(form)
 
     def form_valid(self, form) -> HttpResponse:
-        ratelimit.reset(ratelimit.LOGIN_PER_ACCOUNT, form.get_user().get_username())
-        return super().form_valid(form)
+        account = login_key(form.get_user().get_username())
+        # This client's lock only: other clients' failures on the account still count.
+        ratelimit.reset(ratelimit.LOGIN_PER_PAIR, pair(client_ip(self.request), account))
+        response = super().form_valid(form)
+        ratelimit.remember(self.request, response, account)
+        return response
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's new-password form; the device that used the mailed link is the owner's,
+    so it gets past a lock on the account the way a known device does."""
+
+    def form_valid(self, form) -> HttpResponse:
+        account = login_key(form.user.get_username())
+        response = super().form_valid(form)
+        ratelimit.reset(ratelimit.LOGIN_PER_PAIR, pair(client_ip(self.request), account))
+        ratelimit.remember(self.request, response, account)
+        return response
 
 
 class PasswordResetView(auth_views.PasswordResetView):
@@ -62,10 +105,10 @@ class PasswordResetView(auth_views.PasswordResetView):
 
 
 def _signup_names(request: HttpRequest) -> list[str]:
-    """What a sign-up attempt is counted against besides the client: the username and the
-    e-mail address it tries, each when given."""
-    username = request.POST.get("username", "")[:150].strip()
-    email = request.POST.get("email", "")[:254].strip()
+    """What a sign-up attempt is counted against besides the client: the username (as
+    Django will store it) and the e-mail address it tries, each when given."""
+    username = login_key(request.POST.get("username", ""))
+    email = request.POST.get("email", "").strip().casefold()
     names = []
     if username:
         names.append(f"user:{username}")
@@ -81,16 +124,21 @@ def _signup_refused(request: HttpRequest, reason: str, initial: dict | None = No
 
 
 def _signup_limited(request: HttpRequest) -> HttpResponse | None:
-    """Count the attempt against the client, the username and the address; the refusal
-    when one of them has used up its limit."""
+    """Count the attempt against the client, the username and the address, each alone and
+    with the client; the refusal when one of them has used up its limit."""
     ip, names = client_ip(request), _signup_names(request)
     if ratelimit.exceeded(ratelimit.SIGNUP_PER_CLIENT, ip):
         return _signup_refused(request, TOO_MANY)
-    if any(ratelimit.exceeded(ratelimit.SIGNUP_PER_ACCOUNT, name) for name in names):
+    if any(
+        ratelimit.exceeded(ratelimit.SIGNUP_PER_PAIR, pair(ip, name))
+        or ratelimit.exceeded(ratelimit.SIGNUP_PER_ACCOUNT, name)
+        for name in names
+    ):
         typed = {f: request.POST.get(f, "")[:254] for f in ("username", "email")}
         return _signup_refused(request, TOO_MANY_FOR_ACCOUNT, typed)
     ratelimit.count(ratelimit.SIGNUP_PER_CLIENT, ip)
     for name in names:
+        ratelimit.count(ratelimit.SIGNUP_PER_PAIR, pair(ip, name))
         ratelimit.count(ratelimit.SIGNUP_PER_ACCOUNT, name)
     return None
 

@@ -21,7 +21,7 @@ from django.utils import timezone
 import engine
 
 from .daily import ensure_daily, today
-from .models import IDLE_SECONDS, DailyPuzzle, Game, Move, Preferences, Puzzle
+from .models import IDLE_SECONDS, DailyPuzzle, Game, Move, Preferences, Puzzle, human_floor
 from .players import Player
 from .pool import claim_fresh_puzzle, make_and_serve
 from .tasks import start_refill
@@ -303,6 +303,8 @@ def _finish(game: Game, status: str, now: datetime.datetime) -> None:
     game.resumed_at = None
     game.status = status
     game.finished_at = now
+    # Faster than a person could: kept in the history, off the leaderboards and bests.
+    game.too_fast = status == Game.Status.SOLVED and game.active_seconds < human_floor(game.puzzle)
 
 
 def _end_fields(game: Game) -> dict:
@@ -311,6 +313,7 @@ def _end_fields(game: Game) -> dict:
         "finished_at": game.finished_at,
         "active_seconds": game.active_seconds,
         "resumed_at": None,
+        "too_fast": game.too_fast,
     }
 
 

@@ -1,18 +1,24 @@
-"""Counting attempts per client and per account, to slow down password guessing and
-sign-up floods. Counters live in the cache; if the cache is down, nothing is limited
-(a broken Redis must not lock everybody out)."""
+"""Counting attempts per client, per account and per pair of the two, to slow down password
+guessing, sign-up floods and scripted game starts. Counters live in the cache; if the cache
+is down, nothing is limited (a broken Redis must not lock everybody out).
+
+Log-in: a client that fails too often on one account is locked out of that account (the
+pair); an account that fails too often from all clients together is closed to the clients
+it does not know, while those its owner logged in or reset the password on (the address, or
+a device cookie) still get in. A success lifts the lock of its own pair only.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import logging
+import secrets
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.core.cache import cache, caches
-from django.core.cache.backends.locmem import LocMemCache
-from django.core.cache.backends.redis import RedisCache
-from django.http import HttpRequest
+from django.core import signing
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
 
 log = logging.getLogger(__name__)
 
@@ -26,14 +32,28 @@ class Limit:
     seconds: int
 
 
-LOGIN_PER_CLIENT = Limit("login-client", 30, 15 * 60)
-LOGIN_PER_ACCOUNT = Limit("login-account", 8, 15 * 60)
+# Failed log-ins. Accounts are counted under usernames.login_key, the name Django
+# authenticates, so no other spelling of a name has a fresh counter.
+LOGIN_PER_CLIENT = Limit("login-client", 30, 15 * 60)  # across accounts
+LOGIN_PER_PAIR = Limit("login-pair", 10, 15 * 60)  # one client on one account
+# One account from every client: past it, only the clients the account knows may try.
+LOGIN_PER_ACCOUNT = Limit("login-account", 10, 15 * 60)
+# How long a client that logged in (or reset the password) stays known to the account.
+KNOWN_CLIENT_SECONDS = 90 * 24 * 60 * 60
+KNOWN_COOKIE = "known_accounts"
+
 SIGNUP_PER_CLIENT = Limit("signup-client", 10, 60 * 60)
+SIGNUP_PER_PAIR = Limit("signup-pair", 5, 60 * 60)  # one client retrying one name
 # Per username and per e-mail address tried, from any client: a flood spread over many
-# addresses still cannot hammer one name.
-SIGNUP_PER_ACCOUNT = Limit("signup-account", 5, 60 * 60)
+# addresses still cannot hammer one name, and a handful of tries cannot block it.
+SIGNUP_PER_ACCOUNT = Limit("signup-account", 50, 15 * 60)
 RESET_PER_CLIENT = Limit("reset-client", 10, 60 * 60)
 RESET_PER_ACCOUNT = Limit("reset-account", 3, 60 * 60)
+
+# New games (POST /play/<difficulty>/ and /daily/<date>/<difficulty>/): each fresh game
+# takes a puzzle from the pool, so a script must not drain it.
+GAME_START_PER_CLIENT = Limit("start-client", 60, 10 * 60)
+GAME_START_PER_ACCOUNT = Limit("start-account", 30, 10 * 60)  # a user, or a guest's id
 
 
 def client_ip(request: HttpRequest) -> str:
@@ -47,18 +67,35 @@ def client_ip(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "unknown")
 
 
+def pair(client: str, account: str) -> str:
+    """The key of one client on one account."""
+    return f"{client}|{account}"
+
+
 PREFIX = "ratelimit:"
+GENERATION = f"{PREFIX}generation"
 
 
-def _key(limit: Limit, who: str) -> str:
+def _generation() -> str:
+    """The current generation of counters; clear_all starts a new one."""
+    current = cache.get(GENERATION)
+    if current is None:
+        cache.add(GENERATION, secrets.token_hex(8), None)
+        current = cache.get(GENERATION)
+    return current
+
+
+def _key(name: str, who: str) -> str:
     digest = hashlib.sha256(who.strip().lower().encode("utf-8", "replace")).hexdigest()[:32]
-    return f"{PREFIX}{limit.name}:{digest}"
+    return f"{PREFIX}{_generation()}:{name}:{digest}"
 
 
 def exceeded(limit: Limit, who: str) -> bool:
     """True when `who` has used up the limit."""
+    if not settings.RATE_LIMITS:
+        return False
     try:
-        return (cache.get(_key(limit, who)) or 0) >= limit.count
+        return (cache.get(_key(limit.name, who)) or 0) >= limit.count
     except Exception:  # the cache is down: fail open
         log.warning("rate limit %s not checked: cache unavailable", limit.name, exc_info=True)
         return False
@@ -66,37 +103,79 @@ def exceeded(limit: Limit, who: str) -> bool:
 
 def count(limit: Limit, who: str) -> None:
     """Record one attempt by `who`."""
-    key = _key(limit, who)
+    if not settings.RATE_LIMITS:
+        return
     try:
-        if not cache.add(key, 1, limit.seconds):
-            cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.add(key, 1, limit.seconds)
+        key = _key(limit.name, who)
+        try:
+            if not cache.add(key, 1, limit.seconds):
+                cache.incr(key)
+        except ValueError:  # expired between add and incr
+            cache.add(key, 1, limit.seconds)
     except Exception:
         log.warning("rate limit %s not counted: cache unavailable", limit.name, exc_info=True)
 
 
 def reset(limit: Limit, who: str) -> None:
-    """Forget `who`'s attempts (after a successful login)."""
+    """Forget `who`'s attempts (a pair's, after a successful login)."""
     try:
-        cache.delete(_key(limit, who))
+        cache.delete(_key(limit.name, who))
     except Exception:
         log.warning("rate limit %s not reset: cache unavailable", limit.name, exc_info=True)
 
 
 def clear_all() -> None:
-    """Forget every attempt of every limit, leaving the rest of the cache alone: lifts all
-    limits at once (an operator after a false alarm; the tests between cases)."""
-    backend = caches["default"]
-    prefix = backend.make_key(PREFIX)
-    if isinstance(backend, RedisCache):
-        client = backend._cache.get_client(write=True)
-        keys = list(client.scan_iter(match=f"{prefix}*", count=1000))
-        if keys:
-            client.delete(*keys)
-    elif isinstance(backend, LocMemCache):
-        with backend._lock:
-            for key in [k for k in backend._cache if k.startswith(prefix)]:
-                del backend._cache[key], backend._expire_info[key]
-    else:
-        raise NotImplementedError(f"cannot list the keys of {type(backend).__name__}")
+    """Forget every attempt of every limit, and the clients known to accounts, leaving the
+    rest of the cache alone: lifts all limits at once (an operator after a false alarm; the
+    tests between cases). The counters of the old generation expire by themselves."""
+    cache.set(GENERATION, secrets.token_hex(8), None)
+
+
+# Clients known to an account --------------------------------------------------------
+
+
+def _account_mark(account: str) -> str:
+    return hashlib.sha256(f"known:{account}".encode()).hexdigest()[:24]
+
+
+def is_known(request: HttpRequest, account: str) -> bool:
+    """True when the client logged in to the account before: from this address, or with
+    the device cookie a log-in left."""
+    try:
+        cookie = request.get_signed_cookie(
+            KNOWN_COOKIE, default="", salt=KNOWN_COOKIE, max_age=KNOWN_CLIENT_SECONDS
+        )
+    except signing.BadSignature:
+        cookie = ""
+    if _account_mark(account) in cookie.split(","):
+        return True
+    try:
+        return bool(cache.get(_key("known", pair(client_ip(request), account))))
+    except Exception:
+        log.warning("known clients not checked: cache unavailable", exc_info=True)
+        return False
+
+
+def remember(request: HttpRequest, response: HttpResponse, account: str) -> None:
+    """The account's owner is on this client: know its address and give it the cookie."""
+    try:
+        cache.set(_key("known", pair(client_ip(request), account)), 1, KNOWN_CLIENT_SECONDS)
+    except Exception:
+        log.warning("known client not stored: cache unavailable", exc_info=True)
+    try:
+        cookie = request.get_signed_cookie(
+            KNOWN_COOKIE, default="", salt=KNOWN_COOKIE, max_age=KNOWN_CLIENT_SECONDS
+        )
+    except signing.BadSignature:
+        cookie = ""
+    marks = [m for m in cookie.split(",") if m and m != _account_mark(account)]
+    marks = [*marks[-4:], _account_mark(account)]  # the last five accounts used here
+    response.set_signed_cookie(
+        KNOWN_COOKIE,
+        ",".join(marks),
+        salt=KNOWN_COOKIE,
+        max_age=KNOWN_CLIENT_SECONDS,
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
+    )

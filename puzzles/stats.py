@@ -56,7 +56,7 @@ class DifficultyStats:
     difficulty: str
     played: int
     solved: int
-    best: float | None  # clean solves only
+    best: float | None  # clean solves at human speed only
     average: float | None
     median: float | None
 
@@ -65,7 +65,7 @@ def by_difficulty(player: Player) -> list[DifficultyStats]:
     """Played, solved, best (clean solves), average and median solve time per difficulty."""
     games = player.games()
     rows = games.values_list("puzzle__difficulty", "status", "active_seconds")
-    clean_rows = games.clean_solves().values_list("puzzle__difficulty", "active_seconds")
+    clean_rows = games.human_solves().values_list("puzzle__difficulty", "active_seconds")
     result = []
     for difficulty in Difficulty.values:
         mine = [r for r in rows if r[0] == difficulty]
@@ -94,26 +94,40 @@ class BoardRow:
 
 
 def leaderboard(daily: DailyPuzzle, player: Player, limit: int = 20) -> list[BoardRow]:
-    """The day's clean solves, fastest first; the player's own row is added at its rank
-    when it falls outside the top."""
-    solves = daily.games.clean_solves()
+    """The day's ranked solves (clean, at human speed, by accounts), fastest first; the
+    player's own row is added at its rank when it falls outside the top."""
+    solves = daily.games.ranked()
     ordered = solves.select_related("user").order_by("active_seconds", "finished_at", "pk")
     rows = [_row(rank, game, player) for rank, game in enumerate(ordered[:limit], 1)]
-    if any(row.is_you for row in rows) or (player.user is None and player.guest_id is None):
+    if any(row.is_you for row in rows) or player.user is None:
         return rows
-    mine = solves.filter(player.owns()).first()
+    mine = solves.filter(user=player.user).first()
     if mine is not None:
         ahead = solves.filter(active_seconds__lt=mine.active_seconds).count()
         rows.append(_row(ahead + 1, mine, player))
     return rows
 
 
+def would_place(daily: DailyPuzzle, player: Player) -> int | None:
+    """Where a guest's clean solve at human speed would rank on the day's board (guests
+    are not on it), or None."""
+    if player.user is not None or player.guest_id is None:
+        return None
+    mine = daily.games.human_solves().filter(guest_id=player.guest_id).first()
+    if mine is None:
+        return None
+    return daily.games.ranked().filter(active_seconds__lt=mine.active_seconds).count() + 1
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st ..."""
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def _row(rank: int, game: Game, player: Player) -> BoardRow:
-    is_you = (game.user_id is not None and game.user_id == getattr(player.user, "pk", None)) or (
-        game.guest_id is not None and game.guest_id == player.guest_id
-    )
-    name = game.user.username if game.user else "a guest"
-    return BoardRow(rank, name, game.active_seconds, game.mistakes, is_you)
+    is_you = player.user is not None and game.user_id == player.user.pk
+    return BoardRow(rank, game.user.username, game.active_seconds, game.mistakes, is_you)
 
 
 def clock(seconds: float | None) -> str:

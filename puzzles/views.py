@@ -15,13 +15,14 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import games, stats
+from . import games, ratelimit, stats
 from .broker import broker_is_up
 from .daily import ensure_daily, today
 from .forms import PreferencesForm
 from .models import IDLE_SECONDS, DailyPuzzle, Difficulty, Game
 from .players import current_player, preferences_for, save_guest_preferences
 from .pool import fresh_counts
+from .ratelimit import client_ip
 
 
 def _difficulty(value: str) -> str:
@@ -79,10 +80,41 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
+TOO_MANY_GAMES = (
+    "Too many new games in a short time from here. Your games in progress are saved; "
+    "wait a few minutes before starting another."
+)
+
+
+def _starts_limited(request: HttpRequest) -> HttpResponse | None:
+    """Count a game start against the client and the player (account or guest); the 429
+    page when either has used up its limit."""
+    player = current_player(request)
+    checks = [(ratelimit.GAME_START_PER_CLIENT, client_ip(request))]
+    if player.user is not None:
+        checks.append((ratelimit.GAME_START_PER_ACCOUNT, f"user:{player.user.pk}"))
+    elif player.guest_id is not None:
+        checks.append((ratelimit.GAME_START_PER_ACCOUNT, f"guest:{player.guest_id}"))
+    for limit, who in checks:
+        if ratelimit.exceeded(limit, who):
+            response = render(
+                request, "puzzles/unavailable.html", {"message": TOO_MANY_GAMES}, status=429
+            )
+            response["Retry-After"] = str(limit.seconds)
+            return response
+    for limit, who in checks:
+        ratelimit.count(limit, who)
+    return None
+
+
 @require_POST
 def play(request: HttpRequest, difficulty: str) -> HttpResponse:
     """Start a new game of a difficulty."""
-    game = games.new_game(current_player(request, create=True), _difficulty(difficulty))
+    difficulty = _difficulty(difficulty)
+    refused = _starts_limited(request)
+    if refused is not None:
+        return refused
+    game = games.new_game(current_player(request, create=True), difficulty)
     return redirect("puzzles:game", pk=game.pk)
 
 
@@ -104,6 +136,8 @@ def daily_day(request: HttpRequest, date: str) -> HttpResponse:
         raise Http404("There were no daily puzzles that day.")
     for card in cards:
         card["leaderboard"] = stats.leaderboard(card["daily"], player)
+        place = stats.would_place(card["daily"], player)
+        card["would_place"] = stats.ordinal(place) if place else None
     earlier = (
         DailyPuzzle.objects.filter(date__lt=day)
         .order_by("-date")
@@ -140,6 +174,9 @@ def daily_day(request: HttpRequest, date: str) -> HttpResponse:
 @require_POST
 def daily_play(request: HttpRequest, date: str, difficulty: str) -> HttpResponse:
     """Start (or go back to) the player's game on a day's puzzle."""
+    refused = _starts_limited(request)
+    if refused is not None:
+        return refused
     try:
         game = games.daily_game(
             current_player(request, create=True), _date(date), _difficulty(difficulty)

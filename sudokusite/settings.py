@@ -58,6 +58,9 @@ ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 # How many proxies in front of the site append to X-Forwarded-For (0: trust none).
 TRUSTED_PROXIES = env_int("DJANGO_TRUSTED_PROXIES", 0)
+# The limits of puzzles/ratelimit.py (log-in, sign-up, password reset, game starts). Off
+# only for load tests that play many games a second from one address.
+RATE_LIMITS = env_bool("RATE_LIMITS", True)
 
 # HTTPS: on by default in production. Cookies travel over HTTPS only, plain HTTP is
 # redirected, and browsers are told to keep to HTTPS (HSTS).

@@ -7,9 +7,15 @@ from puzzles import accounts, views
 
 urlpatterns = [
     path("", include("puzzles.urls")),
-    # Rate-limited versions of two of Django's account views; the rest as Django has them.
+    # Rate-limited versions of Django's log-in and password reset, and its new-password form
+    # that lets the owner's device past a lock; the rest as Django has them.
     path("accounts/login/", accounts.LoginView.as_view(), name="login"),
     path("accounts/password_reset/", accounts.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        accounts.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
     path("healthz", views.healthz, name="healthz"),

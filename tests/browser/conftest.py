@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 import engine
-from puzzles import pool
+from puzzles import pool, ratelimit
 from puzzles.models import Game, Puzzle
 
 # Playwright's sync API keeps an event loop open in this thread for the rest of the
@@ -28,6 +28,14 @@ FLAGS = [
     "--no-first-run",
 ]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits():
+    """Every test starts with no attempts counted: all its pages come from one address."""
+    ratelimit.clear_all()
+    yield
+    ratelimit.clear_all()
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,107 @@
+"""Leaderboards a player can trust: accounts only, clean solves only, and no faster than a
+human could solve the puzzle."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+import time_machine
+from django.test import Client
+
+from puzzles import models, stats
+from puzzles.models import DailyPuzzle, Game
+from puzzles.players import Player
+
+from .conftest import play_to_the_end, post
+
+pytestmark = pytest.mark.django_db
+
+NOON = datetime.datetime(2026, 6, 15, 12, 0, tzinfo=datetime.UTC)
+DAY = "2026-06-15"
+
+
+def daily_game(client: Client, difficulty: str = "easy") -> Game:
+    response = client.post(f"/daily/{DAY}/{difficulty}/")
+    assert response.status_code == 302, response
+    return Game.objects.get(pk=int(response["Location"].strip("/").split("/")[-1]))
+
+
+def solve(client: Client, seconds: float, difficulty: str = "easy") -> Game:
+    """Solve the day's puzzle cleanly, taking `seconds` of clock time (the page keeps
+    telling the server the player is there, so the idle stop never comes)."""
+    with time_machine.travel(NOON, tick=False) as clock:
+        game = daily_game(client, difficulty)
+        left = seconds
+        while left > 0:
+            clock.shift(min(left, 60))
+            left -= 60
+            post(client, game, "resume")
+        play_to_the_end(client, game)
+    game.refresh_from_db()
+    assert game.status == "solved" and game.clean
+    return game
+
+
+def board(client: Client, difficulty: str = "easy") -> str:
+    with time_machine.travel(NOON + datetime.timedelta(hours=1), tick=False):
+        page = client.get(f"/daily/{DAY}/").content.decode()
+    card = page[page.index(f"difficulty-{difficulty}") :]
+    return card[: card.index("</li>")]
+
+
+def logged_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_a_guest_is_not_ranked_but_sees_where_they_would_have_placed(alice, bob, stocked):
+    solve(logged_in(alice), 300)
+    solve(logged_in(bob), 500)
+    guest = Client()
+    solve(guest, 400)
+    daily = DailyPuzzle.objects.get(date=DAY, difficulty="easy")
+    rows = stats.leaderboard(daily, Player())
+    assert [row.name for row in rows] == ["alice", "bob"]
+    html = board(guest)
+    assert "a guest" not in html and "(you)" not in html
+    assert "would have placed 2nd" in html
+    assert "Sign up" in html
+
+
+def test_a_solve_faster_than_a_human_is_kept_but_neither_ranked_nor_a_best(alice, stocked):
+    client = logged_in(alice)
+    game = solve(client, 2)  # a script: two seconds of clock for a whole grid
+    assert game.too_fast
+    history = client.get("/history/").content.decode()
+    assert f"/games/{game.pk}/" in history and "not ranked" in history
+    daily = DailyPuzzle.objects.get(date=DAY, difficulty="easy")
+    assert stats.leaderboard(daily, Player(user=alice)) == []
+    easy = next(row for row in stats.by_difficulty(Player(user=alice)) if row.difficulty == "easy")
+    assert easy.solved == 1 and easy.best is None
+    assert "alice" not in board(client)
+
+
+def test_the_human_floor_is_per_empty_cell(alice, bob, stocked):
+    per_cell = models.HUMAN_FLOOR_SECONDS_PER_EMPTY_CELL
+    assert 0.2 <= per_cell <= 1.0
+    solve(logged_in(bob), 1)
+    puzzle = Game.objects.get(user=bob).puzzle
+    floor = per_cell * (81 - puzzle.clue_count)
+    assert models.human_floor(puzzle) == pytest.approx(floor)
+    just_above = solve(logged_in(alice), floor + 1)
+    assert not just_above.too_fast
+    daily = DailyPuzzle.objects.get(date=DAY, difficulty="easy")
+    assert [row.name for row in stats.leaderboard(daily, Player())] == ["alice"]
+
+
+def test_hints_still_keep_a_solve_off_the_board(alice, stocked):
+    client = logged_in(alice)
+    with time_machine.travel(NOON, tick=False) as clock:
+        game = daily_game(client)
+        clock.shift(600)
+        post(client, game, "hint", {"level": 1})
+        play_to_the_end(client, game)
+    daily = DailyPuzzle.objects.get(date=DAY, difficulty="easy")
+    assert stats.leaderboard(daily, Player(user=alice)) == []
