@@ -37,7 +37,7 @@ class Limit:
 LOGIN_PER_CLIENT = Limit("login-client", 30, 15 * 60)  # across accounts
 LOGIN_PER_PAIR = Limit("login-pair", 10, 15 * 60)  # one client on one account
 # One account from every client: past it, only the clients the account knows may try.
-LOGIN_PER_ACCOUNT = Limit("login-account", 10, 15 * 60)
+LOGIN_PER_ACCOUNT = Limit("login-account", 100, 15 * 60)
 # How long a client that logged in (or reset the password) stays known to the account.
 KNOWN_CLIENT_SECONDS = 90 * 24 * 60 * 60
 KNOWN_COOKIE = "known_accounts"

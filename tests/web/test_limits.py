@@ -88,7 +88,7 @@ def test_a_mixed_script_name_is_refused_even_when_nobody_has_its_look_alike(djan
 
 def test_the_owner_logs_in_from_a_known_address_while_the_account_is_under_attack(alice):
     assert login("alice", "wonderland-42", ip="10.30.0.1").status_code == 302
-    for i in range(3 * 8):  # three times the old per-account limit, from anywhere
+    for i in range(ratelimit.LOGIN_PER_ACCOUNT.count):  # the account's limit, from anywhere
         login("alice", "wrong", ip=f"10.31.0.{i}")
     assert login("alice", "wonderland-42", ip="10.30.0.1").status_code == 302
 
@@ -97,7 +97,7 @@ def test_the_owner_logs_in_from_a_known_device_on_a_new_address(alice):
     device = Client()
     assert login("alice", "wonderland-42", ip="10.32.0.1", client=device).status_code == 302
     device.post("/accounts/logout/")
-    for i in range(3 * 8):
+    for i in range(ratelimit.LOGIN_PER_ACCOUNT.count):
         login("alice", "wrong", ip=f"10.33.0.{i}")
     assert login("alice", "wonderland-42", ip="10.32.9.9", client=device).status_code == 302
     assert login("alice", "wonderland-42", ip="10.32.9.8").status_code == 429  # not another
