@@ -104,12 +104,11 @@ class DailyPuzzle(models.Model):
 
 
 # The human floor: no person solves a Sudoku faster than this many seconds per empty cell.
-# The fastest classic 9x9 Sudoku solved in competition took 54.44 s (Wang Shiyao, World
-# Sudoku Championship, Prague 2018; Guinness lists 1:23.93 for a "very easy" one by Thomas
-# Snyder). A championship grid leaves some 50-60 cells empty, so the record pace is about
-# one second per empty cell; the floor is half of that, so that no human record is ever
-# refused, while a script that fills a grid in a few seconds always is. A solve faster than
-# this stays in the player's history but is neither ranked nor a best time.
+# Guinness World Records lists 1 min 23.93 s for a "very easy" Sudoku (Thomas Snyder, 2006);
+# such a grid leaves some 45-50 cells empty, about 1.7 s per empty cell. The floor is under
+# a third of that pace, so that no human record is ever refused, while a script that fills
+# a grid in a few seconds always is. A solve faster than this stays in the player's history
+# but is neither ranked nor a best time.
 HUMAN_FLOOR_SECONDS_PER_EMPTY_CELL = 0.5
 
 
