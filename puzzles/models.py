@@ -100,14 +100,27 @@ class DailyPuzzle(models.Model):
 
 
 # A clean solve: no hints or checks, nothing revealed, mistakes not marked as they were
-# made. Leaderboards and best times count these only.
-CLEAN_SOLVE = Q(status="solved", hints=0, reveals=0, marked=False)
+# made, no help or solution seen on the puzzle before, in this game or another of the
+# player's, and the player's game of record on the puzzle (not one set aside at log-in).
+# Leaderboards and best times count these only.
+CLEAN_SOLVE = Q(
+    status="solved",
+    hints=0,
+    reveals=0,
+    marked=False,
+    helped_at__isnull=True,
+    set_aside_at__isnull=True,
+)
 
 
 class GameQuerySet(models.QuerySet):
     def clean_solves(self) -> GameQuerySet:
         """Games solved without any help: what leaderboards and best times count."""
         return self.filter(CLEAN_SOLVE)
+
+    def live(self) -> GameQuerySet:
+        """Games of record: all but those set aside at log-in beside the account's own."""
+        return self.filter(set_aside_at__isnull=True)
 
 
 class Game(models.Model):
@@ -144,6 +157,18 @@ class Game(models.Model):
     hints = models.PositiveIntegerField(default=0)  # checks of the board count as hints
     reveals = models.PositiveIntegerField(default=0)
     marked = models.BooleanField(default=False, help_text="Played with mistakes marked.")
+    helped_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the player first used help on this puzzle or saw its solution, in "
+        "this game or another of theirs: a solve after it is not clean.",
+    )
+    set_aside_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When a log-in set this guest game aside beside the account's own game on "
+        "the puzzle: kept as a record, no longer played.",
+    )
     started_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -157,15 +182,21 @@ class Game(models.Model):
                 | (Q(user__isnull=True, guest_id__isnull=False)),
                 name="game_has_one_owner",
             ),
+            # One game of record per user and puzzle; games set aside at log-in are kept
+            # beside it as records.
             models.UniqueConstraint(
                 fields=["user", "puzzle"],
-                condition=Q(user__isnull=False),
-                name="game_one_per_user_and_puzzle",
+                condition=Q(user__isnull=False, set_aside_at__isnull=True),
+                name="game_one_live_per_user_and_puzzle",
             ),
             models.UniqueConstraint(
                 fields=["guest_id", "puzzle"],
                 condition=Q(guest_id__isnull=False),
                 name="game_one_per_guest_and_puzzle",
+            ),
+            models.CheckConstraint(
+                condition=Q(set_aside_at__isnull=True) | Q(user__isnull=False),
+                name="game_set_aside_by_users_only",
             ),
             models.CheckConstraint(
                 condition=Q(status__in=["playing", "solved", "gave_up"]), name="game_status_valid"
@@ -199,9 +230,15 @@ class Game(models.Model):
 
     @property
     def clean(self) -> bool:
-        """Solved with no help (hints, checks, reveals, mistakes marked as they were made):
-        what leaderboards and best times count."""
-        return self.status == self.Status.SOLVED and not (self.hints or self.reveals or self.marked)
+        """Solved with no help (hints, checks, reveals, mistakes marked as they were made)
+        and no help or solution seen on the puzzle before, in any game of the player's:
+        what leaderboards and best times count. Mirrors CLEAN_SOLVE."""
+        helped = self.hints or self.reveals or self.marked or self.helped_at is not None
+        return self.status == self.Status.SOLVED and not helped and self.set_aside_at is None
+
+    @property
+    def set_aside(self) -> bool:
+        return self.set_aside_at is not None
 
     def elapsed(self, now: datetime.datetime | None = None) -> float:
         """Seconds played: time while resumed, up to IDLE_SECONDS past the last request."""
