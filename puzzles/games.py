@@ -98,7 +98,7 @@ def new_game(player: Player, difficulty: str) -> Game:
     puzzle = claim_fresh_puzzle(difficulty)
     start_refill(difficulty, Puzzle.objects.fresh(difficulty).count())
     if puzzle is None:
-        played = player.games().values("puzzle_id")
+        played = player.all_games().values("puzzle_id")
         served = Puzzle.objects.filter(served_at__isnull=False, dailies__isnull=True)
         puzzle = (
             served.filter(difficulty=difficulty)
