@@ -15,7 +15,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from . import games
 from .models import Game
-from .players import current_player, preferences_for
+from .players import YIELDED_KEY, current_player, preferences_for
+
+MOVED = "This game gave way to your account's game on the same puzzle when you logged in."
 
 
 class BadRequest(games.GameError):
@@ -25,8 +27,10 @@ class BadRequest(games.GameError):
 def _game_for(request: HttpRequest, pk: int) -> Game:
     """The request's player's game, or 404 for anyone else's or none."""
     try:
-        return current_player(request).games().select_related("puzzle", "daily").get(pk=pk)
+        return current_player(request).all_games().select_related("puzzle", "daily").get(pk=pk)
     except Game.DoesNotExist:
+        if str(pk) in request.session.get(YIELDED_KEY, {}):
+            raise games.NotFound(MOVED) from None
         raise games.NotFound("No such game.") from None
 
 
@@ -70,7 +74,10 @@ def game_endpoint(view: Callable) -> Callable:
         try:
             extra = view(request, game, prefs) or {}
         except games.GameError as error:
-            game.refresh_from_db()
+            try:
+                game.refresh_from_db()
+            except Game.DoesNotExist:  # deleted meanwhile: it gave way at a log-in
+                return JsonResponse({"error": "No such game."}, status=404)
             body = {"error": str(error), "state": games.state(game, prefs)}
             return JsonResponse(body, status=error.status)
         return JsonResponse({**games.state(game, prefs), **extra})

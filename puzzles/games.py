@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 import engine
@@ -97,7 +98,7 @@ def new_game(player: Player, difficulty: str) -> Game:
     puzzle = claim_fresh_puzzle(difficulty)
     start_refill(difficulty, Puzzle.objects.fresh(difficulty).count())
     if puzzle is None:
-        played = player.games().values("puzzle_id")
+        played = player.all_games().values("puzzle_id")
         served = Puzzle.objects.filter(served_at__isnull=False, dailies__isnull=True)
         puzzle = (
             served.filter(difficulty=difficulty)
@@ -145,7 +146,11 @@ def daily_game(player: Player, date: datetime.date, difficulty: str) -> Game:
 def mark_games_in_progress(player: Player) -> int:
     """Mistake marking turned on: the player's unfinished games now show their mistakes,
     so none of them counts as a clean solve any more."""
-    return player.games().filter(status=Game.Status.PLAYING, marked=False).update(marked=True)
+    return (
+        player.games()
+        .filter(status=Game.Status.PLAYING, marked=False)
+        .update(marked=True, helped_at=Coalesce("helped_at", Value(timezone.now())))
+    )
 
 
 # What the player sees -----------------------------------------------------------------
@@ -175,6 +180,7 @@ def state(game: Game, prefs: Preferences) -> dict:
         "can_undo": game.moves_applied > 0 and not over,
         "can_redo": game.moves_logged > game.moves_applied and not over,
         "wrong": _wrong_cells(game) if shown else [],
+        "set_aside": game.set_aside,
     }
     if over:
         result["solution"] = game.puzzle.solution
@@ -212,7 +218,15 @@ def _place(board: Board, cell: int, digit: int, prefs: Preferences) -> list[dict
     return [c for c in changes if c]
 
 
+SET_ASIDE = (
+    "This game was set aside when you logged in: your account's game on this puzzle is "
+    "the one to play."
+)
+
+
 def _check_playing(game: Game) -> None:
+    if game.set_aside:
+        raise Conflict(SET_ASIDE)
     if game.status != Game.Status.PLAYING:
         raise Conflict("This game is over.")
 
@@ -267,7 +281,9 @@ def _board_fields(game: Game, board: Board, expected: int, now: datetime.datetim
 
 def _update(game: Game, expected: int, fields: dict) -> Game:
     """Save if the game is still running and at the version the player saw."""
-    running = Game.objects.filter(pk=game.pk, version=expected, status=Game.Status.PLAYING)
+    running = Game.objects.filter(
+        pk=game.pk, version=expected, status=Game.Status.PLAYING, set_aside_at__isnull=True
+    )
     if not running.update(**fields):
         raise Conflict(STALE)
     return game
@@ -284,6 +300,8 @@ def _commit(game: Game, board: Board, entry: dict | None, expected: int, **count
             fields[name] = F(name) + increment
     if game.marked:
         fields["marked"] = True
+    if game.marked or counters.get("hints") or counters.get("reveals"):
+        fields |= _helped_fields(game, now)
     if entry is None:
         return _update(game, expected, fields)
     number, undone = game.moves_applied + 1, game.moves_logged > game.moves_applied
@@ -296,6 +314,14 @@ def _commit(game: Game, board: Board, entry: dict | None, expected: int, **count
             Move.objects.filter(game=game, number__gte=number).delete()
         Move.objects.create(game=game, number=number, created_at=now, **entry)
     return game
+
+
+def _helped_fields(game: Game, now: datetime.datetime) -> dict:
+    """Help used or the solution seen now: no solve of this puzzle after it is clean. An
+    earlier moment, carried from another game of the player's, is kept."""
+    if game.helped_at is None:
+        game.helped_at = now
+    return {"helped_at": Coalesce("helped_at", Value(now))}
 
 
 def _finish(game: Game, status: str, now: datetime.datetime) -> None:
@@ -481,13 +507,15 @@ def give_up(game: Game) -> Game:
     now = timezone.now()
     _touch(game, now)
     _finish(game, Game.Status.GAVE_UP, now)
-    _save_clock(game, **_end_fields(game), seen_at=now, updated_at=now)
+    fields = _end_fields(game) | _helped_fields(game, now)
+    _save_clock(game, **fields, seen_at=now, updated_at=now)
     return game
 
 
 def _save_clock(game: Game, **fields: object) -> None:
     """Save fields that are not the board, while the game still runs."""
-    if not Game.objects.filter(pk=game.pk, status=Game.Status.PLAYING).update(**fields):
+    running = Game.objects.filter(pk=game.pk, status=Game.Status.PLAYING, set_aside_at__isnull=True)
+    if not running.update(**fields):
         raise Conflict("This game is over.")
 
 

@@ -118,8 +118,17 @@ def human_floor(puzzle: Puzzle) -> float:
 
 
 # A clean solve: no hints or checks, nothing revealed, mistakes not marked as they were
-# made. Best times count clean solves at human speed; leaderboards, those by accounts.
-CLEAN_SOLVE = Q(status="solved", hints=0, reveals=0, marked=False)
+# made, no help or solution seen on the puzzle before, in this game or another of the
+# player's, and the player's game of record on the puzzle (not one set aside at log-in).
+# Best times count clean solves at human speed; leaderboards, those by accounts.
+CLEAN_SOLVE = Q(
+    status="solved",
+    hints=0,
+    reveals=0,
+    marked=False,
+    helped_at__isnull=True,
+    set_aside_at__isnull=True,
+)
 HUMAN_SOLVE = CLEAN_SOLVE & Q(too_fast=False)
 RANKED_SOLVE = HUMAN_SOLVE & Q(user__isnull=False)
 
@@ -136,6 +145,10 @@ class GameQuerySet(models.QuerySet):
     def ranked(self) -> GameQuerySet:
         """Clean solves at human speed by accounts: what leaderboards count."""
         return self.filter(RANKED_SOLVE)
+
+    def live(self) -> GameQuerySet:
+        """Games of record: all but those set aside at log-in beside the account's own."""
+        return self.filter(set_aside_at__isnull=True)
 
 
 class Game(models.Model):
@@ -177,6 +190,18 @@ class Game(models.Model):
         help_text="Solved faster than a person could (see HUMAN_FLOOR_SECONDS_PER_EMPTY_CELL): "
         "kept, but neither ranked nor a best time.",
     )
+    helped_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the player first used help on this puzzle or saw its solution, in "
+        "this game or another of theirs: a solve after it is not clean.",
+    )
+    set_aside_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When a log-in set this guest game aside beside the account's own game on "
+        "the puzzle: kept as a record, no longer played.",
+    )
     started_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -190,15 +215,21 @@ class Game(models.Model):
                 | (Q(user__isnull=True, guest_id__isnull=False)),
                 name="game_has_one_owner",
             ),
+            # One game of record per user and puzzle; games set aside at log-in are kept
+            # beside it as records.
             models.UniqueConstraint(
                 fields=["user", "puzzle"],
-                condition=Q(user__isnull=False),
-                name="game_one_per_user_and_puzzle",
+                condition=Q(user__isnull=False, set_aside_at__isnull=True),
+                name="game_one_live_per_user_and_puzzle",
             ),
             models.UniqueConstraint(
                 fields=["guest_id", "puzzle"],
                 condition=Q(guest_id__isnull=False),
                 name="game_one_per_guest_and_puzzle",
+            ),
+            models.CheckConstraint(
+                condition=Q(set_aside_at__isnull=True) | Q(user__isnull=False),
+                name="game_set_aside_by_users_only",
             ),
             models.CheckConstraint(
                 condition=Q(status__in=["playing", "solved", "gave_up"]), name="game_status_valid"
@@ -232,8 +263,15 @@ class Game(models.Model):
 
     @property
     def clean(self) -> bool:
-        """Solved with no help (hints, checks, reveals, mistakes marked as they were made)."""
-        return self.status == self.Status.SOLVED and not (self.hints or self.reveals or self.marked)
+        """Solved with no help (hints, checks, reveals, mistakes marked as they were made)
+        and no help or solution seen on the puzzle before, in any game of the player's.
+        Mirrors CLEAN_SOLVE."""
+        helped = self.hints or self.reveals or self.marked or self.helped_at is not None
+        return self.status == self.Status.SOLVED and not helped and self.set_aside_at is None
+
+    @property
+    def set_aside(self) -> bool:
+        return self.set_aside_at is not None
 
     @property
     def ranked(self) -> bool:

@@ -3,26 +3,24 @@ Guests' games move to their account when they sign up or log in."""
 
 from __future__ import annotations
 
+import datetime
 import uuid
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.signals import user_logged_in
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.dispatch import receiver
 from django.http import HttpRequest
+from django.utils import timezone
 
 from .models import Game, Preferences
 
 GUEST_KEY = "guest_id"
-RANK = {Game.Status.SOLVED: 2, Game.Status.GAVE_UP: 1, Game.Status.PLAYING: 0}
-
-
-def _further(game: Game) -> tuple:
-    """Which of two games on one puzzle to keep: solved beats given up beats playing; a
-    clean solve beats an assisted one, then the faster; else the more recent."""
-    speed = -game.active_seconds if game.clean else 0
-    return (RANK[game.status], game.clean, speed, game.updated_at)
+# Guest games that yielded to the account's at log-in, old id -> the account's game's id,
+# kept in the session so that a page of the old game still open leads to the new one.
+YIELDED_KEY = "yielded_games"
 
 
 @dataclass(frozen=True)
@@ -37,7 +35,11 @@ class Player:
         return Q(user=self.user) if self.user is not None else Q(guest_id=self.guest_id)
 
     def games(self) -> QuerySet[Game]:
-        """This player's games."""
+        """This player's games of record: one per puzzle at most."""
+        return self.all_games().live()
+
+    def all_games(self) -> QuerySet[Game]:
+        """This player's games, those set aside at log-in included (history, ownership)."""
         if self.user is None and self.guest_id is None:
             return Game.objects.none()
         return Game.objects.filter(self.owns())
@@ -82,22 +84,96 @@ def save_guest_preferences(request: HttpRequest, prefs: Preferences) -> None:
     }
 
 
-def adopt_guest_games(guest_id: str, user) -> int:
-    """Move a guest's games to a user. Where both played the same puzzle, the further
-    along game stays (see _further)."""
-    moved = 0
+def _empty(game: Game) -> bool:
+    """Nothing to keep: still in play, no move made, no help used."""
+    helped = game.hints or game.reveals or game.marked or game.helped_at is not None
+    return game.status == Game.Status.PLAYING and game.moves_logged == 0 and not helped
+
+
+def _seen(game: Game) -> datetime.datetime | None:
+    """When the player first had help on the game's puzzle or saw its solution, which
+    every ended game shows."""
+    times = [t for t in (game.helped_at, game.finished_at) if t is not None]
+    return min(times, default=None)
+
+
+def _carry_help(game: Game, seen: datetime.datetime | None) -> None:
+    """Help or a seen solution from another game of the player's on the same puzzle: this
+    game cannot be a clean solve after it. A game that ended before it stays as it was."""
+    if seen is None or (game.helped_at is not None and game.helped_at <= seen):
+        return
+    if game.status != Game.Status.PLAYING and game.finished_at and game.finished_at <= seen:
+        return
+    game.helped_at = seen
+    Game.objects.filter(pk=game.pk).update(helped_at=seen)
+
+
+def _adopt(game: Game, user, now: datetime.datetime) -> int | None:
+    """Move one guest game (locked) to the user. Returns the id of the account's game it
+    yielded to, if it was deleted."""
+    mine = list(Game.objects.select_for_update().filter(user=user, puzzle=game.puzzle_id))
+    live = next((g for g in mine if not g.set_aside), None)
+    if live is not None and _empty(game):
+        game.delete()
+        return live.pk
+    seen_here, seen_there = _seen(game), min(filter(None, map(_seen, mine)), default=None)
+    for other in mine:
+        _carry_help(other, seen_here)
+    _carry_help(game, seen_there)
+    if live is not None and _empty(live):
+        live.delete()
+        live = None
+    game.user, game.guest_id = user, None
+    if live is not None:  # both played: the account's game stays the one in play
+        game.active_seconds, game.resumed_at = game.elapsed(now), None
+        game.set_aside_at = now
+    game.save(
+        update_fields=[
+            "user",
+            "guest_id",
+            "helped_at",
+            "set_aside_at",
+            "active_seconds",
+            "resumed_at",
+        ]
+    )
+    return None
+
+
+def adopt_guest_games(guest_id: str, user) -> dict[int, int]:
+    """Move a guest's games to a user, never losing a move or an ended game:
+
+    - a guest game on a puzzle the account has no game of is simply moved;
+    - where both have one, a guest game with nothing in it (no move, no help) is deleted,
+      and an account game with nothing in it gives way to a guest game that has something;
+    - where both have something, the account's game stays the one in play and the guest
+      game is kept beside it, set aside: a record in the history, no longer played;
+    - help used or a solution seen in either game is carried to the other: a solve after
+      it is not clean (a solve that came before it stays clean).
+
+    Returns the deleted guest games, each with the id of the account's game it yielded to.
+    """
+    yielded = {}
     with transaction.atomic():
-        for game in Game.objects.select_for_update().filter(guest_id=guest_id):
-            mine = Game.objects.filter(user=user, puzzle=game.puzzle_id).first()
-            if mine is not None:
-                if _further(game) <= _further(mine):
-                    game.delete()
-                    continue
-                mine.delete()
-            game.user, game.guest_id = user, None
-            game.save(update_fields=["user", "guest_id"])
-            moved += 1
-    return moved
+        # One adoption at a time per account: two log-ins from two guest sessions at once
+        # would otherwise both move a game to a puzzle the account has none of.
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+        now = timezone.now()
+        for game in Game.objects.select_for_update().filter(guest_id=guest_id).order_by("pk"):
+            pk = game.pk
+            for attempt in range(3):
+                try:
+                    with transaction.atomic():
+                        live = _adopt(game, user, now)
+                    break
+                except IntegrityError:
+                    # The account started a game on this puzzle meanwhile: look again.
+                    if attempt == 2:
+                        raise
+                    game.refresh_from_db()
+            if live is not None:
+                yielded[pk] = live
+    return yielded
 
 
 @receiver(user_logged_in)
@@ -106,7 +182,10 @@ def _adopt_on_login(sender, request, user, **kwargs) -> None:
         return
     guest_id = request.session.pop(GUEST_KEY, None)
     if guest_id:
-        adopt_guest_games(guest_id, user)
+        yielded = adopt_guest_games(guest_id, user)
+        if yielded:
+            known = request.session.get(YIELDED_KEY, {})
+            request.session[YIELDED_KEY] = known | {str(k): v for k, v in yielded.items()}
     guest_prefs = request.session.pop("preferences", None)
     if guest_prefs and not Preferences.objects.filter(user=user).exists():
         Preferences.objects.create(user=user, **guest_prefs)

@@ -16,8 +16,9 @@ from .players import Player
 
 
 def history(player: Player, difficulty: str = "", status: str = "") -> QuerySet[Game]:
-    """The player's games, newest first, optionally of one difficulty and status."""
-    games = player.games().select_related("puzzle", "daily").order_by("-updated_at", "-pk")
+    """The player's games, newest first, optionally of one difficulty and status; those
+    set aside at log-in included."""
+    games = player.all_games().select_related("puzzle", "daily").order_by("-updated_at", "-pk")
     if difficulty in Difficulty.values:
         games = games.filter(puzzle__difficulty=difficulty)
     if status in Game.Status.values:

@@ -20,7 +20,7 @@ from .broker import broker_is_up
 from .daily import ensure_daily, today
 from .forms import PreferencesForm
 from .models import IDLE_SECONDS, DailyPuzzle, Difficulty, Game
-from .players import current_player, preferences_for, save_guest_preferences
+from .players import YIELDED_KEY, current_player, preferences_for, save_guest_preferences
 from .pool import fresh_counts
 from .ratelimit import client_ip
 
@@ -193,9 +193,15 @@ def daily_play(request: HttpRequest, date: str, difficulty: str) -> HttpResponse
 @require_GET
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The board."""
-    game = current_player(request).games().select_related("puzzle", "daily").filter(pk=pk).first()
+    player = current_player(request)
+    game = player.all_games().select_related("puzzle", "daily").filter(pk=pk).first()
     if game is None:
+        # A guest game that gave way to the account's own at log-in: go to that one.
+        yielded = request.session.get(YIELDED_KEY, {}).get(str(pk))
+        if yielded is not None:
+            return redirect("puzzles:game", pk=yielded)
         raise Http404("No such game.")
+    live = player.games().filter(puzzle=game.puzzle_id).first() if game.set_aside else None
     prefs = preferences_for(request)
     return render(
         request,
@@ -206,6 +212,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
             "prefs": prefs,
             "cells": _cells(game),
             "idle_seconds": IDLE_SECONDS,
+            "live": live,
         },
     )
 

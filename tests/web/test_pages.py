@@ -342,8 +342,9 @@ def test_adopting_guest_games_keeps_the_accounts_clean_solve(alice, stocked):
         post(guest, helped, "hint", {"level": 1})
         play_to_the_end(guest, helped)
         guest.post("/accounts/login/", {"username": "alice", "password": "wonderland-42"})
-    kept = Game.objects.get(user=alice, puzzle=clean.puzzle)
+    kept = Game.objects.live().get(user=alice, puzzle=clean.puzzle)
     assert kept.pk == clean.pk and kept.clean
+    assert Game.objects.get(pk=helped.pk).set_aside  # kept beside it as a record
 
 
 def test_a_past_daily_in_progress_is_offered_under_continue(player, stocked):
