@@ -1,12 +1,16 @@
-"""A position during a logical solve (values and candidate masks) and the Step that changes it."""
+"""A position (values and candidate masks) and the Step that changes it.
+
+The same Board holds a logical solve's position and a player's: for a player, a cell's
+candidates are the notes written in it (none where there are none).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from .grid import BIT, DIGITS_OF, PEERS, UNITS, UNITS_OF, candidates_of
+from .grid import BIT, DIGITS_OF, PEERS, UNITS, UNITS_OF, allowed_mask, candidates_of, mask_of
 
 T = TypeVar("T")
 
@@ -52,6 +56,25 @@ class Board:
         """The position of an 81-character puzzle, every candidate its peers allow."""
         return cls([int(ch) for ch in puzzle], candidates_of(puzzle))
 
+    @classmethod
+    def from_notes(cls, grid: str, notes: Sequence[Iterable[int]]) -> Board:
+        """A player's position: the grid's digits, and each cell's notes (digits 1-9) as
+        its candidates."""
+        return cls([int(ch) for ch in grid], [mask_of(digits) for digits in notes])
+
+    def notes(self) -> list[list[int]]:
+        """Every cell's candidates as a list of digits."""
+        return [list(DIGITS_OF[mask]) for mask in self.cands]
+
+    def set_cell(self, cell: int, value: int, digits: Iterable[int]) -> None:
+        """Write a cell as given, its digit (0 for none) and its candidates; peers keep theirs."""
+        self._derived.clear()
+        if bool(self.values[cell]) != bool(value):
+            for unit in UNITS_OF[cell]:
+                self.empties[unit] += -1 if value else 1
+        self.values[cell] = value
+        self.cands[cell] = mask_of(digits)
+
     def place(self, cell: int, digit: int) -> None:
         """Put digit in cell and remove it from the cell's peers."""
         self._derived.clear()
@@ -94,6 +117,10 @@ class Board:
     def digits(self, cell: int) -> tuple[int, ...]:
         """The candidates of a cell, as digits."""
         return DIGITS_OF[self.cands[cell]]
+
+    def allowed(self, cell: int) -> tuple[int, ...]:
+        """The digits no peer of the cell holds, whatever its candidates say."""
+        return DIGITS_OF[allowed_mask(self.values, cell)]
 
     def cells_with(self, digit: int, unit: int) -> list[int]:
         """Cells of the unit where digit is still a candidate."""
