@@ -30,13 +30,7 @@ def wrong_digit(game: Game, cell: int) -> int:
 
 
 def _peer_givens(game: Game, cell: int) -> set[str]:
-    return {
-        game.puzzle.givens[p]
-        for p in range(81)
-        if p // 9 == cell // 9
-        or p % 9 == cell % 9
-        or (p // 27, p % 9 // 3) == (cell // 27, cell % 9 // 3)
-    }
+    return {game.puzzle.givens[p] for p in engine.PEERS[cell]}
 
 
 def test_a_new_game_starts_from_a_post_and_shows_its_state(player, stocked):
