@@ -14,6 +14,7 @@ from ..grid import (
     unit_name,
 )
 from ..wording import cells_text, digits_text_pair, removals_text
+from .table import step
 
 
 def _seen_by_all(cells: list[int]) -> int:
@@ -50,9 +51,8 @@ def xy_wing(board: Board) -> Step | None:
                 removed = _removals(board, [a, b], z)
                 if removed:
                     x, y = DIGITS_OF[m]
-                    return Step(
-                        "XY-Wing",
-                        4.2,
+                    return step(
+                        "xy_wing",
                         eliminations=removed,
                         cells=[pivot, a, b],
                         region=cell_name(pivot),
@@ -81,9 +81,8 @@ def xyz_wing(board: Board) -> Step | None:
                 z = DIGITS_OF[shared][0]
                 removed = _removals(board, [pivot, a, b], z)
                 if removed:
-                    return Step(
-                        "XYZ-Wing",
-                        4.4,
+                    return step(
+                        "xyz_wing",
                         eliminations=removed,
                         cells=[pivot, a, b],
                         region=cell_name(pivot),
@@ -112,9 +111,8 @@ def w_wing(board: Board) -> Step | None:
                 removed = _removals(board, [a, b], y)
                 if removed:
                     unit, ends = link
-                    return Step(
-                        "W-Wing",
-                        4.3,
+                    return step(
+                        "w_wing",
                         eliminations=removed,
                         cells=[a, b, *ends],
                         region=unit_name(unit),
