@@ -197,6 +197,9 @@ def test_stats_count_played_solved_best_and_streaks(client, alice, stocked):
         assert "1:00" in row  # best
         assert "2:00" in row  # average and median
         assert "<svg" in html and "Solve times over time" in html
+        chart = html[html.index("<svg") : html.index("</svg>")]
+        assert chart.count("<circle") == 3 and chart.count("<polyline") == 1  # easy solves
+        assert f"<title>easy, {NOON:%d %b %Y}: 1:00</title>" in chart
     with time_machine.travel(start_day + datetime.timedelta(days=4), tick=False):
         html = client.get("/stats/").content.decode()
         assert "<dd data-streak>0</dd>" in html and "<dd data-best-streak>3</dd>" in html
