@@ -59,7 +59,7 @@ def test_a_wrong_digit_is_pointed_out_before_anything_else(progress, data):
     step = engine.next_step(wrong, puzzle=PUZZLE)
     assert step.technique == "Mistake"
     assert step.cells == [cell]
-    assert f"r{cell // 9 + 1}c{cell % 9 + 1}" in step.explanation
+    assert cell_name(cell) in step.explanation
 
 
 def test_without_the_puzzle_a_wrong_digit_that_kills_the_grid_is_still_found():

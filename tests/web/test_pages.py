@@ -9,6 +9,7 @@ import pytest
 import time_machine
 from django.test import Client
 
+import engine
 from puzzles import pool
 from puzzles.models import DailyPuzzle, Game, Preferences
 
@@ -232,9 +233,7 @@ def test_the_timer_can_be_hidden_and_notes_left_alone(player, stocked):
     assert timer[: timer.index(">")].rstrip().endswith("hidden")
     first = game.puzzle.givens.index("0")
     digit = int(game.puzzle.solution[first])
-    peer = next(
-        c for c in range(81) if c != first and c // 9 == first // 9 and game.puzzle.givens[c] == "0"
-    )
+    peer = next(c for c in engine.PEERS[first] if game.puzzle.givens[c] == "0")
     post(player, game, "moves", {"cell": peer, "digit": digit, "mode": "note", "version": 0})
     body = post(player, game, "moves", {"cell": first, "digit": digit, "version": 1}).json()
     assert body["notes"][peer] == [digit]  # left alone with auto-removal off
