@@ -6,11 +6,21 @@ candidates are the notes written in it (none where there are none).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from .grid import BIT, DIGITS_OF, PEERS, UNITS, UNITS_OF, allowed_mask, candidates_of, mask_of
+from .grid import (
+    BIT,
+    DIGITS_OF,
+    PEER_BITS,
+    PEERS,
+    UNITS,
+    UNITS_OF,
+    allowed_mask,
+    candidates_of,
+    mask_of,
+)
 
 T = TypeVar("T")
 
@@ -117,6 +127,18 @@ class Board:
     def digits(self, cell: int) -> tuple[int, ...]:
         """The candidates of a cell, as digits."""
         return DIGITS_OF[self.cands[cell]]
+
+    def seen_by_all(
+        self, cells: Iterable[int], digit: int, keep: Collection[int] = ()
+    ) -> list[tuple[int, int]]:
+        """The digit's candidates in the cells that see every one of cells, outside keep,
+        as (cell, digit) eliminations."""
+        seen = (1 << 81) - 1
+        for c in cells:
+            seen &= PEER_BITS[c]
+        bit = BIT[digit]
+        cands = self.cands
+        return [(c, digit) for c in range(81) if seen >> c & 1 and cands[c] & bit and c not in keep]
 
     def allowed(self, cell: int) -> tuple[int, ...]:
         """The digits no peer of the cell holds, whatever its candidates say."""

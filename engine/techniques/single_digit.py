@@ -8,15 +8,6 @@ from ..wording import cells_text, removals_text
 from .table import step
 
 
-def _removals(board: Board, digit: int, a: int, b: int, keep: set[int]) -> list[tuple[int, int]]:
-    """Digit's candidates that see both a and b, outside the pattern."""
-    seen = PEER_BITS[a] & PEER_BITS[b]
-    bit = BIT[digit]
-    return [
-        (c, digit) for c in range(81) if seen >> c & 1 and board.cands[c] & bit and c not in keep
-    ]
-
-
 def _links(board: Board, digit: int, units: range) -> list[tuple[int, int, int]]:
     """(unit, cell, cell) for every unit where digit has exactly two places."""
     links = []
@@ -39,7 +30,7 @@ def skyscraper(board: Board) -> Step | None:
                             if other(base1) != other(base2) or other(top1) == other(top2):
                                 continue
                             pattern = {a1, a2, b1, b2}
-                            removed = _removals(board, digit, top1, top2, pattern)
+                            removed = board.seen_by_all((top1, top2), digit, pattern)
                             if removed:
                                 return step(
                                     "skyscraper",
@@ -71,7 +62,7 @@ def two_string_kite(board: Board) -> Step | None:
                         if BOX_OF[near_r] != BOX_OF[near_c]:
                             continue
                         pattern = {r1, r2, c1, c2}
-                        removed = _removals(board, digit, far_r, far_c, pattern)
+                        removed = board.seen_by_all((far_r, far_c), digit, pattern)
                         if removed:
                             return step(
                                 "two_string_kite",

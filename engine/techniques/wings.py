@@ -17,20 +17,6 @@ from ..wording import cells_text, digits_text_pair, removals_text
 from .table import step
 
 
-def _seen_by_all(cells: list[int]) -> int:
-    """The cells that see every one of the given cells, as an 81-bit integer."""
-    mask = (1 << 81) - 1
-    for c in cells:
-        mask &= PEER_BITS[c]
-    return mask
-
-
-def _removals(board: Board, cells: list[int], digit: int) -> list[tuple[int, int]]:
-    seen = _seen_by_all(cells)
-    bit = BIT[digit]
-    return [(c, digit) for c in range(81) if seen >> c & 1 and board.cands[c] & bit]
-
-
 def _bivalue_cells(board: Board) -> list[int]:
     return [c for c in range(81) if POPCOUNT[board.cands[c]] == 2]
 
@@ -48,7 +34,7 @@ def xy_wing(board: Board) -> Step | None:
                 if za != zb or cands[a] & cands[b] & m:
                     continue
                 z = DIGITS_OF[za][0]
-                removed = _removals(board, [a, b], z)
+                removed = board.seen_by_all((a, b), z)
                 if removed:
                     x, y = DIGITS_OF[m]
                     return step(
@@ -79,7 +65,7 @@ def xyz_wing(board: Board) -> Step | None:
                 if POPCOUNT[shared] != 1 or cands[a] | cands[b] != m:
                     continue
                 z = DIGITS_OF[shared][0]
-                removed = _removals(board, [pivot, a, b], z)
+                removed = board.seen_by_all((pivot, a, b), z)
                 if removed:
                     return step(
                         "xyz_wing",
@@ -108,7 +94,7 @@ def w_wing(board: Board) -> Step | None:
                 link = _strong_link_between(board, x, a, b)
                 if link is None:
                     continue
-                removed = _removals(board, [a, b], y)
+                removed = board.seen_by_all((a, b), y)
                 if removed:
                     unit, ends = link
                     return step(
