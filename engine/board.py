@@ -51,7 +51,8 @@ class Step:
 
 
 class Board:
-    """Digits placed so far and the candidates left in every empty cell (0 in filled ones)."""
+    """Digits placed so far and the candidates left in every empty cell (0 in filled ones);
+    on a player's board, the candidates are the player's notes."""
 
     __slots__ = ("_derived", "cands", "empties", "values")
 
