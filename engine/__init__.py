@@ -1,26 +1,33 @@
-"""The Sudoku engine: parse, solve, count, generate, dig, grade, hint and canonicalise.
+"""The Sudoku engine: parse, solve, count, generate, dig, grade, hint and canonicalise,
+and the board's rules the site shares (units, peers, cell names, candidates).
 
 Puzzles and grids are 81-character strings, row by row, '0' for a blank.
 """
 
 from __future__ import annotations
 
-from .board import Step
+from .board import Board, Step
 from .canonical import canonical
 from .generator import Generated, dig, make_puzzle, random_grid
-from .grid import InvalidPuzzle, is_solution, parse
+from .grid import PEERS, UNITS, InvalidPuzzle, candidates, cell_name, is_solution, parse
 from .hints import next_step
 from .kernel import count_solutions, solve
-from .logic import Grade, grade
+from .logic import Grade, PathStep, grade, solution_path
 from .techniques import DIFFICULTIES
 
 __all__ = [
     "DIFFICULTIES",
+    "PEERS",
+    "UNITS",
+    "Board",
     "Generated",
     "Grade",
     "InvalidPuzzle",
+    "PathStep",
     "Step",
+    "candidates",
     "canonical",
+    "cell_name",
     "count_solutions",
     "dig",
     "grade",
@@ -29,5 +36,6 @@ __all__ = [
     "next_step",
     "parse",
     "random_grid",
+    "solution_path",
     "solve",
 ]

@@ -1,12 +1,26 @@
-"""A position during a logical solve (values and candidate masks) and the Step that changes it."""
+"""A position (values and candidate masks) and the Step that changes it.
+
+The same Board holds a logical solve's position and a player's: for a player, a cell's
+candidates are the notes written in it (none where there are none).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from .grid import BIT, DIGITS_OF, PEERS, UNITS, UNITS_OF, candidates_of
+from .grid import (
+    BIT,
+    DIGITS_OF,
+    PEER_BITS,
+    PEERS,
+    UNITS,
+    UNITS_OF,
+    allowed_mask,
+    candidates_of,
+    mask_of,
+)
 
 T = TypeVar("T")
 
@@ -37,7 +51,8 @@ class Step:
 
 
 class Board:
-    """Digits placed so far and the candidates left in every empty cell (0 in filled ones)."""
+    """Digits placed so far and the candidates left in every empty cell (0 in filled ones);
+    on a player's board, the candidates are the player's notes."""
 
     __slots__ = ("_derived", "cands", "empties", "values")
 
@@ -51,6 +66,25 @@ class Board:
     def from_puzzle(cls, puzzle: str) -> Board:
         """The position of an 81-character puzzle, every candidate its peers allow."""
         return cls([int(ch) for ch in puzzle], candidates_of(puzzle))
+
+    @classmethod
+    def from_notes(cls, grid: str, notes: Sequence[Iterable[int]]) -> Board:
+        """A player's position: the grid's digits, and each cell's notes (digits 1-9) as
+        its candidates."""
+        return cls([int(ch) for ch in grid], [mask_of(digits) for digits in notes])
+
+    def notes(self) -> list[list[int]]:
+        """Every cell's candidates as a list of digits."""
+        return [list(DIGITS_OF[mask]) for mask in self.cands]
+
+    def set_cell(self, cell: int, value: int, digits: Iterable[int]) -> None:
+        """Write a cell as given, its digit (0 for none) and its candidates; peers keep theirs."""
+        self._derived.clear()
+        if bool(self.values[cell]) != bool(value):
+            for unit in UNITS_OF[cell]:
+                self.empties[unit] += -1 if value else 1
+        self.values[cell] = value
+        self.cands[cell] = mask_of(digits)
 
     def place(self, cell: int, digit: int) -> None:
         """Put digit in cell and remove it from the cell's peers."""
@@ -94,6 +128,22 @@ class Board:
     def digits(self, cell: int) -> tuple[int, ...]:
         """The candidates of a cell, as digits."""
         return DIGITS_OF[self.cands[cell]]
+
+    def seen_by_all(
+        self, cells: Iterable[int], digit: int, keep: Collection[int] = ()
+    ) -> list[tuple[int, int]]:
+        """The digit's candidates in the cells that see every one of cells, outside keep,
+        as (cell, digit) eliminations."""
+        seen = (1 << 81) - 1
+        for c in cells:
+            seen &= PEER_BITS[c]
+        bit = BIT[digit]
+        cands = self.cands
+        return [(c, digit) for c in range(81) if seen >> c & 1 and cands[c] & bit and c not in keep]
+
+    def allowed(self, cell: int) -> tuple[int, ...]:
+        """The digits no peer of the cell holds, whatever its candidates say."""
+        return DIGITS_OF[allowed_mask(self.values, cell)]
 
     def cells_with(self, digit: int, unit: int) -> list[int]:
         """Cells of the unit where digit is still a candidate."""

@@ -1,10 +1,13 @@
-"""The board's geometry, computed once at import, and the text format of puzzles.
+"""The board's geometry, computed once at import, the text format of puzzles, and the
+candidates the placed digits allow.
 
 Cells are numbered 0-80 row by row. Units are the 9 rows, 9 columns and 9 boxes,
 numbered 0-8, 9-17 and 18-26. Candidates are 9-bit masks: bit d-1 set means d is possible.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
 
 ROWS = tuple(tuple(r * 9 + c for c in range(9)) for r in range(9))
 COLS = tuple(tuple(r * 9 + c for r in range(9)) for c in range(9))
@@ -106,17 +109,28 @@ def is_solution(grid: str, puzzle: str | None = None) -> bool:
     return len(puzzle) == 81 and all(p in "0." or p == g for p, g in zip(puzzle, grid, strict=True))
 
 
+def mask_of(digits: Iterable[int]) -> int:
+    """The candidate mask of some digits 1-9."""
+    mask = 0
+    for d in digits:
+        mask |= BIT[d]
+    return mask
+
+
+def allowed_mask(values: Sequence[int], cell: int) -> int:
+    """The candidate mask of the digits no peer of the cell holds (values: 81 ints, 0 blank)."""
+    seen = 0
+    for peer in PEERS[cell]:
+        seen |= BIT[values[peer]]
+    return ALL & ~seen
+
+
 def candidates_of(puzzle: str) -> list[int]:
     """Candidate masks for every cell: 0 for a filled cell, else the digits no peer holds."""
     values = [int(ch) for ch in puzzle]
-    masks = []
-    for cell in range(81):
-        if values[cell]:
-            masks.append(0)
-            continue
-        seen = 0
-        for peer in PEERS[cell]:
-            if values[peer]:
-                seen |= BIT[values[peer]]
-        masks.append(ALL & ~seen)
-    return masks
+    return [0 if values[cell] else allowed_mask(values, cell) for cell in range(81)]
+
+
+def candidates(grid: str) -> list[list[int]]:
+    """Every cell's candidates as digits: those no peer holds, none in a filled cell."""
+    return [list(DIGITS_OF[mask]) for mask in candidates_of(normalise(grid))]

@@ -61,3 +61,28 @@ def grade(puzzle: str) -> Grade:
         # that broke the position can leave the solve unfinished: a fault, not a grade.
         raise RuntimeError(f"the logical solve of {puzzle} stopped before the end")
     return grade_of(steps)
+
+
+@dataclass(frozen=True)
+class PathStep:
+    """A step of the logical solve, with the position it was found in."""
+
+    values: str  # the grid before the step
+    candidates: list[list[int]]  # every cell's candidates before the step, none in filled cells
+    step: Step
+
+    def as_dict(self) -> dict:
+        """A JSON-ready form: the position's "values" and "candidates", then the step's fields."""
+        return {"values": self.values, "candidates": self.candidates} | self.step.as_dict()
+
+
+def solution_path(puzzle: str) -> list[PathStep]:
+    """The logical solve of a puzzle with exactly one solution, the path grade() rates,
+    each step with the position before it; raises InvalidPuzzle like grade()."""
+    puzzle = parse(puzzle)
+    board = Board.from_puzzle(puzzle)
+    path = []
+    for step in grade(puzzle).steps:
+        path.append(PathStep(board.grid(), board.notes(), step))
+        board.apply(step)
+    return path

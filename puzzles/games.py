@@ -1,17 +1,17 @@
 """A player's game: starting one, moves, undo and redo, hints, reveals, the clock, the end.
 
 The board is the game's values (81 characters, givens included) and notes (81 lists of
-digits). Every change to it is one Move row: the cells it touched, each with its value and
-notes before and after, so undo and redo are exact and replaying the applied moves from the
-puzzle gives the board. Each change bumps the game's version, and is saved only
-if the version is still the one the player saw: a stale tab gets a 409, never a lost move.
+digits), held while it changes in the engine's Board, the notes as its candidates. Every
+change to it is one Move row: the cells it touched, each with its value and notes before
+and after, so undo and redo are exact and replaying the applied moves from the puzzle gives
+the board. Each change bumps the game's version, and is saved only if the version is still
+the one the player saw: a stale tab gets a 409, never a lost move.
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime
-from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
@@ -20,28 +20,13 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 import engine
+from engine import Board
 
 from .daily import ensure_daily, today
 from .models import IDLE_SECONDS, DailyPuzzle, Game, Move, Preferences, Puzzle, human_floor
 from .players import Player
 from .pool import claim_fresh_puzzle, make_and_serve
 from .tasks import start_refill
-
-
-def _peers(cell: int) -> tuple[int, ...]:
-    r, c = divmod(cell, 9)
-    box = {(r // 3 * 3 + i // 3) * 9 + c // 3 * 3 + i % 3 for i in range(9)}
-    return tuple(
-        sorted(({r * 9 + k for k in range(9)} | {k * 9 + c for k in range(9)} | box) - {cell})
-    )
-
-
-PEERS = tuple(_peers(cell) for cell in range(81))
-
-
-def cell_name(cell: int) -> str:
-    """r3c5."""
-    return f"r{cell // 9 + 1}c{cell % 9 + 1}"
 
 
 class GameError(Exception):
@@ -69,23 +54,14 @@ class Unavailable(GameError):
 STALE = "The game changed in another window; here is its current state."
 
 
-@dataclass
-class Board:
-    """The values and notes of a game, to change and then save."""
+def board_of(game: Game) -> Board:
+    """The game's values and notes, to change and then save."""
+    notes = game.notes if len(game.notes) == 81 else [[] for _ in range(81)]
+    return Board.from_notes(game.values, notes)
 
-    values: list[int]
-    notes: list[list[int]]
 
-    @classmethod
-    def of(cls, game: Game) -> Board:
-        notes = game.notes if len(game.notes) == 81 else [[] for _ in range(81)]
-        return cls([int(ch) for ch in game.values], [list(n) for n in notes])
-
-    def grid(self) -> str:
-        return "".join(map(str, self.values))
-
-    def cell(self, cell: int) -> tuple[int, list[int]]:
-        return self.values[cell], list(self.notes[cell])
+def _cell(board: Board, cell: int) -> tuple[int, list[int]]:
+    return board.values[cell], list(board.digits(cell))
 
 
 # Starting games ----------------------------------------------------------------------
@@ -166,7 +142,7 @@ def state(game: Game, prefs: Preferences) -> dict:
         "id": game.pk,
         "puzzle": game.puzzle.givens,
         "values": game.values,
-        "notes": Board.of(game).notes,
+        "notes": board_of(game).notes(),
         "status": game.status,
         "version": game.version,
         "elapsed": round(game.elapsed(), 1),
@@ -198,11 +174,11 @@ def _wrong_cells(game: Game) -> list[int]:
 
 def _change(board: Board, cell: int, value: int, notes: list[int]) -> dict | None:
     """Set a cell; the log entry's record of it, or None if nothing changed."""
-    before = board.cell(cell)
+    before = _cell(board, cell)
     after = (value, sorted(set(notes)))
     if before == after:
         return None
-    board.values[cell], board.notes[cell] = after[0], list(after[1])
+    board.set_cell(cell, *after)
     return {"cell": cell, "before": [before[0], before[1]], "after": [after[0], after[1]]}
 
 
@@ -211,9 +187,9 @@ def _place(board: Board, cell: int, digit: int, prefs: Preferences) -> list[dict
     from the notes of the cell's peers."""
     changes = [_change(board, cell, digit, [])]
     if digit and prefs.auto_remove_notes:
-        for peer in PEERS[cell]:
-            if digit in board.notes[peer]:
-                notes = [d for d in board.notes[peer] if d != digit]
+        for peer in engine.PEERS[cell]:
+            if digit in board.digits(peer):
+                notes = [d for d in board.digits(peer) if d != digit]
                 changes.append(_change(board, peer, board.values[peer], notes))
     return [c for c in changes if c]
 
@@ -238,7 +214,7 @@ def _check_version(game: Game, version: int) -> None:
 
 def _check_cell(game: Game, cell: int) -> None:
     if game.puzzle.givens[cell] != "0":
-        raise GameError(f"{cell_name(cell)} is a given and cannot change.")
+        raise GameError(f"{engine.cell_name(cell)} is a given and cannot change.")
 
 
 def _touch(game: Game, now: datetime.datetime) -> None:
@@ -266,7 +242,7 @@ def _clock_fields(game: Game, now: datetime.datetime) -> dict:
 
 def _board_fields(game: Game, board: Board, expected: int, now: datetime.datetime) -> dict:
     """Put the board on the game, one version on; end the game if it is solved."""
-    game.values, game.notes, game.version = board.grid(), board.notes, expected + 1
+    game.values, game.notes, game.version = board.grid(), board.notes(), expected + 1
     fields = {
         "values": game.values,
         "notes": game.notes,
@@ -349,7 +325,7 @@ def move(game: Game, cell: int, digit: int, mode: str, version: int, prefs: Pref
     _check_playing(game)
     _check_version(game, version)
     _check_cell(game, cell)
-    board = Board.of(game)
+    board = board_of(game)
     mistakes = 0
     if mode == "value":
         changes = _place(board, cell, digit, prefs)
@@ -359,9 +335,9 @@ def move(game: Game, cell: int, digit: int, mode: str, version: int, prefs: Pref
             game.marked = True  # played with mistakes shown: off the leaderboards
     else:
         if board.values[cell]:
-            name = cell_name(cell)
+            name = engine.cell_name(cell)
             raise GameError(f"{name} holds a digit; clear it before writing notes there.")
-        notes = [] if digit == 0 else sorted(set(board.notes[cell]) ^ {digit})
+        notes = [] if digit == 0 else sorted(set(board.digits(cell)) ^ {digit})
         changes = [c for c in [_change(board, cell, 0, notes)] if c]
     entry = {"kind": mode, "cell": cell, "digit": digit, "changes": changes} if changes else None
     return _commit(game, board, entry, version, mistakes=mistakes)
@@ -370,7 +346,7 @@ def move(game: Game, cell: int, digit: int, mode: str, version: int, prefs: Pref
 def _replay(board: Board, changes: list[dict], side: str) -> None:
     for change in changes:
         value, notes = change[side]
-        board.values[change["cell"]], board.notes[change["cell"]] = value, list(notes)
+        board.set_cell(change["cell"], value, notes)
 
 
 def undo(game: Game, version: int) -> Game:
@@ -394,7 +370,7 @@ def redo(game: Game, version: int) -> Game:
 
 
 def _step(game: Game, version: int, changes: list[dict], side: str, applied: int) -> Game:
-    board = Board.of(game)
+    board = board_of(game)
     _replay(board, changes, side)
     game.moves_applied = applied
     now = timezone.now()
@@ -410,8 +386,8 @@ def hint(game: Game, level: int, version: int, prefs: Preferences) -> tuple[Game
     to look, 2 the cells involved, 3 the step explained and applied. Each one is counted."""
     _check_playing(game)
     _check_version(game, version)
-    board = Board.of(game)
-    step = engine.next_step(board.grid(), board.notes, puzzle=game.puzzle.givens)
+    board = board_of(game)
+    step = engine.next_step(board.grid(), board.notes(), puzzle=game.puzzle.givens)
     if step is None:
         raise Conflict("The board is complete.")
     told = {"level": level, "technique": step.technique, "region": step.region}
@@ -443,18 +419,13 @@ def _apply_step(board: Board, step: engine.Step, game: Game, prefs: Preferences)
         ]
     elif step.technique == "Missing Candidate":
         (cell,) = step.cells
-        changes.append(_change(board, cell, 0, _candidates(board, cell)))
+        changes.append(_change(board, cell, 0, list(board.allowed(cell))))
     for cell, digit in step.placements:
         changes += _place(board, cell, digit, prefs)
     for cell, digit in step.eliminations:
-        notes = board.notes[cell] or _candidates(board, cell)
+        notes = board.digits(cell) or board.allowed(cell)
         changes.append(_change(board, cell, 0, [d for d in notes if d != digit]))
     return [c for c in changes if c]
-
-
-def _candidates(board: Board, cell: int) -> list[int]:
-    seen = {board.values[p] for p in PEERS[cell]}
-    return [d for d in range(1, 10) if d not in seen]
 
 
 def reveal(game: Game, cell: int, version: int, prefs: Preferences) -> Game:
@@ -462,7 +433,7 @@ def reveal(game: Game, cell: int, version: int, prefs: Preferences) -> Game:
     _check_playing(game)
     _check_version(game, version)
     _check_cell(game, cell)
-    board = Board.of(game)
+    board = board_of(game)
     digit = int(game.puzzle.solution[cell])
     changes = _place(board, cell, digit, prefs) if board.values[cell] != digit else []
     # A reveal of a digit already right changes nothing but still tells the player the
@@ -475,7 +446,7 @@ def check(game: Game) -> list[int]:
     """Where did I go wrong: the first digit on the board that is not the solution's.
     Counted as a hint."""
     _check_playing(game)
-    _commit(game, Board.of(game), None, game.version, hints=1)
+    _commit(game, board_of(game), None, game.version, hints=1)
     return _wrong_cells(game)[:1]
 
 
@@ -531,25 +502,7 @@ def solution_path(game: Game) -> list[dict]:
     except Exception:  # the cache is down: work it out every time
         path = None
     if path is None:
-        path = _path(game.puzzle.givens)
+        path = [entry.as_dict() for entry in engine.solution_path(game.puzzle.givens)]
         with contextlib.suppress(Exception):
             cache.set(key, path, 24 * 3600)
     return path
-
-
-def _path(givens: str) -> list[dict]:
-    board = Board([int(ch) for ch in givens], [])
-    board.notes = [_candidates(board, c) if not board.values[c] else [] for c in range(81)]
-    path = []
-    for step in engine.grade(givens).steps:
-        before = {"values": board.grid(), "candidates": [list(n) for n in board.notes]}
-        path.append(before | step.as_dict())
-        for cell, digit in step.placements:
-            _place(board, cell, digit, _AUTO_REMOVE)
-        for cell, digit in step.eliminations:
-            if digit in board.notes[cell]:
-                board.notes[cell].remove(digit)
-    return path
-
-
-_AUTO_REMOVE = Preferences(auto_remove_notes=True)

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet
 from django.utils import timezone
-from django.utils.html import escape
 
 from .daily import today
 from .models import DailyPuzzle, Difficulty, Game
@@ -143,19 +142,85 @@ def clock(seconds: float | None) -> str:
 
 COLOURS = {"easy": "#2e7d32", "medium": "#1565c0", "hard": "#ef6c00", "expert": "#c62828"}
 MARKS = {"easy": "circle", "medium": "square", "hard": "diamond", "expert": "triangle"}
+CHART_LABEL = "Solve times over time"
+
+Point = tuple[float, float]
 
 
-def solve_time_chart(player: Player, width: int = 640, height: int = 260) -> str:
-    """An SVG chart of solve times (minutes) over time, one series per difficulty."""
+@dataclass
+class ChartMark:
+    """One solve: where its mark stands, and the corners of its square or polygon."""
+
+    x: float
+    y: float
+    corner: Point  # the square's top left
+    vertices: list[Point]  # the diamond's or triangle's corners
+    tip: str  # "hard, 09 Nov 2026: 17:02"
+
+
+@dataclass
+class ChartSeries:
+    difficulty: str
+    colour: str
+    shape: str  # circle, square, diamond or triangle: the marks differ by shape as well
+    line: list[Point]  # the polyline through the marks, when there are two or more
+    marks: list[ChartMark]
+
+
+@dataclass
+class ChartTick:
+    y: float
+    minutes: float
+
+    @property
+    def label_y(self) -> float:
+        return self.y + 4
+
+
+@dataclass
+class ChartDate:
+    x: float
+    text: str  # 09 Nov 2026
+    anchor: str
+
+
+@dataclass
+class Chart:
+    """The numbers of the solve-time chart; templates/puzzles/solve_time_chart.svg draws it."""
+
+    width: int
+    height: int
+    left: int
+    right: int  # the x where the plot ends
+    top: int
+    label: str
+    ticks: list[ChartTick]
+    dates: list[ChartDate]
+    series: list[ChartSeries]
+
+    @property
+    def tick_label_x(self) -> int:
+        return self.left - 6
+
+    @property
+    def axis_label_y(self) -> int:
+        return self.top + 4
+
+    @property
+    def date_y(self) -> int:
+        return self.height - 12
+
+
+def solve_time_chart(player: Player, width: int = 640, height: int = 260) -> Chart | None:
+    """Solve times (minutes) over time, one series per difficulty; None before any solve."""
     solved = list(
         player.games()
         .filter(status=Game.Status.SOLVED, finished_at__isnull=False)
         .order_by("finished_at")
         .values_list("finished_at", "active_seconds", "puzzle__difficulty")
     )
-    label = "Solve times over time"
     if not solved:
-        return ""
+        return None
     left, right, top, bottom = 56, 12, 14, 40
     first, last = solved[0][0], solved[-1][0]
     span = max((last - first).total_seconds(), 1.0)
@@ -170,61 +235,39 @@ def solve_time_chart(player: Player, width: int = 640, height: int = 260) -> str
     def y(seconds: float) -> float:
         return top + (height - top - bottom) * (1 - seconds / 60 / scale)
 
-    parts = [
-        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-label="{label}" '
-        f'xmlns="http://www.w3.org/2000/svg"><title>{label}</title>'
+    ticks = [ChartTick(y(scale * i / 4 * 60), scale * i / 4) for i in range(5)]
+    dates = [
+        ChartDate(x(when), _day(when), "start" if when == first else "end")
+        for when in ((first, last) if span > 1 else (first,))
     ]
-    for i in range(5):
-        value = scale * i / 4
-        py = y(value * 60)
-        parts.append(
-            f'<line class="grid-line" x1="{left}" x2="{width - right}" '
-            f'y1="{py:.1f}" y2="{py:.1f}"/>'
-        )
-        parts.append(
-            f'<text class="axis" x="{left - 6}" y="{py + 4:.1f}" text-anchor="end">{value:g}</text>'
-        )
-    parts.append(
-        f'<text class="axis" x="12" y="{top + 4}" transform="rotate(-90 12 {top + 4})" '
-        f'text-anchor="end">minutes</text>'
-    )
-    for when in (first, last) if span > 1 else (first,):
-        date = timezone.localtime(when).date()
-        anchor = "start" if when == first else "end"
-        parts.append(
-            f'<text class="axis" x="{x(when):.1f}" y="{height - 12}" '
-            f'text-anchor="{anchor}">{date:%d %b %Y}</text>'
-        )
+    series = []
     for difficulty in Difficulty.values:
-        points = [(x(w), y(s), w, s) for w, s, d in solved if d == difficulty]
-        if not points:
-            continue
-        colour = COLOURS[difficulty]
-        if len(points) > 1:
-            path = " ".join(f"{px:.1f},{py:.1f}" for px, py, _, _ in points)
-            parts.append(
-                f'<polyline class="series" points="{path}" stroke="{colour}" fill="none"/>'
-            )
-        for px, py, when, seconds in points:
-            tip = escape(f"{difficulty}, {timezone.localtime(when):%d %b %Y}: {clock(seconds)}")
-            parts.append(_mark(MARKS[difficulty], px, py, colour, tip))
-    parts.append("</svg>")
-    return "".join(parts)
+        marks = [
+            _mark(MARKS[difficulty], x(w), y(s), f"{difficulty}, {_day(w)}: {clock(s)}")
+            for w, s, d in solved
+            if d == difficulty
+        ]
+        if marks:
+            line = [(m.x, m.y) for m in marks] if len(marks) > 1 else []
+            shape = MARKS[difficulty]
+            series.append(ChartSeries(difficulty, COLOURS[difficulty], shape, line, marks))
+    return Chart(width, height, left, width - right, top, CHART_LABEL, ticks, dates, series)
 
 
-def _mark(shape: str, x: float, y: float, colour: str, tip: str) -> str:
+def _day(when: datetime.datetime) -> str:
+    """09 Nov 2026, in the site's time zone."""
+    return f"{timezone.localtime(when).date():%d %b %Y}"
+
+
+def _mark(shape: str, x: float, y: float, tip: str) -> ChartMark:
     """A point that differs by shape as well as colour."""
-    title = f"<title>{tip}</title>"
-    if shape == "circle":
-        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="{colour}">{title}</circle>'
-    if shape == "square":
-        corner = f'x="{x - 4:.1f}" y="{y - 4:.1f}"'
-        return f'<rect {corner} width="8" height="8" fill="{colour}">{title}</rect>'
     if shape == "diamond":
-        pts = f"{x:.1f},{y - 5:.1f} {x + 5:.1f},{y:.1f} {x:.1f},{y + 5:.1f} {x - 5:.1f},{y:.1f}"
+        vertices = [(x, y - 5), (x + 5, y), (x, y + 5), (x - 5, y)]
+    elif shape == "triangle":
+        vertices = [(x, y - 5), (x + 5, y + 4), (x - 5, y + 4)]
     else:
-        pts = f"{x:.1f},{y - 5:.1f} {x + 5:.1f},{y + 4:.1f} {x - 5:.1f},{y + 4:.1f}"
-    return f'<polygon points="{pts}" fill="{colour}">{title}</polygon>'
+        vertices = []
+    return ChartMark(x, y, (x - 4, y - 4), vertices, tip)
 
 
 def _nice_ceiling(value: float) -> float:

@@ -218,7 +218,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _cells(game: Game) -> list[dict]:
-    notes = games.Board.of(game).notes
+    notes = games.board_of(game).notes()
     return [
         {
             "index": i,

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ..board import Board, Step
 from ..grid import BIT, DIGITS_OF, PEERS, cell_name
 from ..wording import removals_text
+from .table import step
 
 
 def _bits(x: int) -> Iterator[int]:
@@ -155,16 +156,15 @@ def _path(graph: _Graph, start: int, end: int) -> list[int]:
     raise AssertionError("chain end not reachable")  # _shortest found it, so it is
 
 
-def _step(graph: _Graph, name: str, rating: float, found: _Found) -> Step:
+def _step(graph: _Graph, finder: str, found: _Found) -> Step:
     path = _path(graph, found.start, found.end)
     links = [_node_name(path[0])]
     for i, n in enumerate(path[1:]):
         links.append(("=" if i % 2 == 0 else "-") + _node_name(n))
     chain = " ".join(links)
     first, last = path[0], path[-1]
-    return Step(
-        name,
-        rating,
+    return step(
+        finder,
         eliminations=found.eliminations,
         cells=sorted({n // 9 for n in path}),
         region=f"the chain from {cell_name(first // 9)} to {cell_name(last // 9)}",
@@ -190,7 +190,7 @@ def x_chain(board: Board) -> Step | None:
         found = _shortest(graph)
         if found and (best is None or found.length < best[1].length):
             best = (graph, found)
-    return _step(best[0], "X-Chain", 6.5, best[1]) if best else None
+    return _step(best[0], "x_chain", best[1]) if best else None
 
 
 def xy_chain(board: Board) -> Step | None:
@@ -201,7 +201,7 @@ def xy_chain(board: Board) -> Step | None:
     same_digit = {n: sum(1 << m for m in _bits(v) if m % 9 == n % 9) for n, v in sees.items()}
     graph = _Graph(strong, _within(sees, keep), same_digit)
     found = _shortest(graph)
-    return _step(graph, "XY-Chain", 6.6, found) if found else None
+    return _step(graph, "xy_chain", found) if found else None
 
 
 def alternating_inference_chain(board: Board) -> Step | None:
@@ -210,4 +210,4 @@ def alternating_inference_chain(board: Board) -> Step | None:
     strong = _merge(_bilocal_links(board, tuple(range(1, 10))), _bivalue_links(board))
     graph = _Graph(strong, sees, sees)
     found = _shortest(graph)
-    return _step(graph, "Alternating Inference Chain", 7.0, found) if found else None
+    return _step(graph, "alternating_inference_chain", found) if found else None

@@ -7,9 +7,9 @@ from itertools import combinations
 from ..board import Board, Step
 from ..grid import BIT, POPCOUNT
 from ..wording import cells_text, join, removals_text
+from .table import step
 
-NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
-RATINGS = {2: 3.5, 3: 3.8, 4: 5.2}
+FINDERS = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 
 
 def _cell(base_is_row: bool, base: int, cover: int) -> int:
@@ -49,9 +49,8 @@ def _fish(board: Board, size: int) -> Step | None:
                 base_kind, cover_kind = ("rows", "columns") if base_is_row else ("columns", "rows")
                 base_names = join(str(b + 1) for b in bases)
                 cover_names = join(str(c + 1) for c in cover_lines)
-                return Step(
-                    NAMES[size],
-                    RATINGS[size],
+                return step(
+                    FINDERS[size],
                     eliminations=sorted(removed),
                     cells=sorted(cells),
                     region=f"{base_kind} {base_names}",

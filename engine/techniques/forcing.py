@@ -9,6 +9,7 @@ from .. import kernel
 from ..board import Board, Step
 from ..grid import BIT, DIGITS_OF, UNITS, cell_name, unit_name
 from ..wording import cells_text, digits_text, either, join
+from .table import step
 
 
 def _position(board: Board) -> np.ndarray:
@@ -43,15 +44,14 @@ def _common(board: Board, base: np.ndarray, options: list[tuple[int, int]], leve
     return [(int(c), int(common[c])) for c in np.flatnonzero((common > 0) & empty)]
 
 
-def _forcing(board: Board, level: int, name: str, rating: float) -> Step | None:
+def _forcing(board: Board, level: int, finder: str) -> Step | None:
     base = _position(board)
     how = "the singles" if level == kernel.SINGLES else "the singles, locked candidates and pairs"
     false = _contradiction(board, base, level)
     if false:
         cell, digit = false
-        return Step(
-            name,
-            rating,
+        return step(
+            finder,
             eliminations=[false],
             cells=[cell],
             region=cell_name(cell),
@@ -64,9 +64,8 @@ def _forcing(board: Board, level: int, name: str, rating: float) -> Step | None:
         if 2 <= len(digits) <= 4:
             placed = _common(board, base, [(cell, d) for d in digits], level)
             if placed:
-                return Step(
-                    name,
-                    rating,
+                return step(
+                    finder,
                     placements=placed,
                     cells=[cell, *(c for c, _ in placed)],
                     region=cell_name(cell),
@@ -81,9 +80,8 @@ def _forcing(board: Board, level: int, name: str, rating: float) -> Step | None:
             if 2 <= len(cells) <= 4:
                 placed = _common(board, base, [(c, digit) for c in cells], level)
                 if placed:
-                    return Step(
-                        name,
-                        rating,
+                    return step(
+                        finder,
                         placements=placed,
                         cells=[*cells, *(c for c, _ in placed)],
                         region=unit_name(unit),
@@ -97,12 +95,12 @@ def _forcing(board: Board, level: int, name: str, rating: float) -> Step | None:
 
 def forcing_chain(board: Board) -> Step | None:
     """Options whose singles lead to a contradiction, or all to the same placement."""
-    return _forcing(board, kernel.SINGLES, "Forcing Chain", 8.0)
+    return _forcing(board, kernel.SINGLES, "forcing_chain")
 
 
 def dynamic_forcing_chain(board: Board) -> Step | None:
     """The same, following locked candidates and pairs as well as singles."""
-    return _forcing(board, kernel.MEDIUM, "Dynamic Forcing Chain", 9.0)
+    return _forcing(board, kernel.MEDIUM, "dynamic_forcing_chain")
 
 
 def trial_and_error(board: Board) -> Step | None:
@@ -116,9 +114,8 @@ def trial_and_error(board: Board) -> Step | None:
     cell = min(open_cells, key=lambda c: (board.cands[c].bit_count(), c))
     digit = int(solution[cell])
     others = [d for d in board.digits(cell) if d != digit]
-    return Step(
-        "Trial and Error",
-        10.0,
+    return step(
+        "trial_and_error",
         placements=[(cell, digit)],
         cells=[cell],
         region=cell_name(cell),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..board import Board, Step
 from ..grid import BIT, BOX_OF, COL_OF, ROW_OF, UNITS, unit_name
 from ..wording import cells_text, removals_text
+from .table import step
 
 
 def _line_through(cells: list[int]) -> int | None:
@@ -28,9 +29,8 @@ def pointing(board: Board) -> Step | None:
                 continue
             removed = [(c, digit) for c in board.cells_with(digit, line) if c not in cells]
             if removed:
-                return Step(
-                    "Pointing",
-                    2.6,
+                return step(
+                    "pointing",
                     eliminations=removed,
                     cells=cells,
                     region=unit_name(box),
@@ -52,9 +52,8 @@ def claiming(board: Board) -> Step | None:
             bit = BIT[digit]
             removed = [(c, digit) for c in UNITS[box] if board.cands[c] & bit and c not in cells]
             if removed:
-                return Step(
-                    "Claiming",
-                    2.8,
+                return step(
+                    "claiming",
                     eliminations=removed,
                     cells=cells,
                     region=unit_name(line),

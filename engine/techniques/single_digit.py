@@ -5,15 +5,7 @@ from __future__ import annotations
 from ..board import Board, Step
 from ..grid import BIT, BOX_OF, PEER_BITS, cell_name, unit_name
 from ..wording import cells_text, removals_text
-
-
-def _removals(board: Board, digit: int, a: int, b: int, keep: set[int]) -> list[tuple[int, int]]:
-    """Digit's candidates that see both a and b, outside the pattern."""
-    seen = PEER_BITS[a] & PEER_BITS[b]
-    bit = BIT[digit]
-    return [
-        (c, digit) for c in range(81) if seen >> c & 1 and board.cands[c] & bit and c not in keep
-    ]
+from .table import step
 
 
 def _links(board: Board, digit: int, units: range) -> list[tuple[int, int, int]]:
@@ -38,11 +30,10 @@ def skyscraper(board: Board) -> Step | None:
                             if other(base1) != other(base2) or other(top1) == other(top2):
                                 continue
                             pattern = {a1, a2, b1, b2}
-                            removed = _removals(board, digit, top1, top2, pattern)
+                            removed = board.seen_by_all((top1, top2), digit, pattern)
                             if removed:
-                                return Step(
-                                    "Skyscraper",
-                                    4.1,
+                                return step(
+                                    "skyscraper",
                                     eliminations=removed,
                                     cells=sorted(pattern),
                                     region=f"{unit_name(u1)} and {unit_name(u2)}",
@@ -71,11 +62,10 @@ def two_string_kite(board: Board) -> Step | None:
                         if BOX_OF[near_r] != BOX_OF[near_c]:
                             continue
                         pattern = {r1, r2, c1, c2}
-                        removed = _removals(board, digit, far_r, far_c, pattern)
+                        removed = board.seen_by_all((far_r, far_c), digit, pattern)
                         if removed:
-                            return Step(
-                                "Two-String Kite",
-                                4.1,
+                            return step(
+                                "two_string_kite",
                                 eliminations=removed,
                                 cells=sorted(pattern),
                                 region=f"{unit_name(ru)} and {unit_name(cu)}",
@@ -128,9 +118,8 @@ def simple_colouring(board: Board) -> Step | None:
                 )
                 if clash:
                     removed = [(c, digit) for c in sorted(group)]
-                    return Step(
-                        "Simple Colouring",
-                        4.5,
+                    return step(
+                        "simple_colouring",
                         eliminations=removed,
                         cells=cells,
                         region=f"the {digit}s",
@@ -151,9 +140,8 @@ def simple_colouring(board: Board) -> Step | None:
                 if both >> c & 1 and board.cands[c] & bit and c not in colour
             ]
             if removed:
-                return Step(
-                    "Simple Colouring",
-                    4.5,
+                return step(
+                    "simple_colouring",
                     eliminations=removed,
                     cells=cells,
                     region=f"the {digit}s",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..board import Board, Step
 from ..grid import ALL, BIT, DIGITS_OF, POPCOUNT, UNITS, cell_name, unit_name
+from .table import step
 
 
 def full_house(board: Board) -> Step | None:
@@ -19,9 +20,8 @@ def full_house(board: Board) -> Step | None:
         if len(missing) != 1 or not board.cands[cell] & BIT[missing[0]]:
             continue
         digit = missing[0]
-        return Step(
-            "Full House",
-            1.0,
+        return step(
+            "full_house",
             placements=[(cell, digit)],
             cells=[cell],
             region=unit_name(unit),
@@ -31,7 +31,7 @@ def full_house(board: Board) -> Step | None:
     return None
 
 
-def _hidden_single(board: Board, units: range, rating: float) -> Step | None:
+def _hidden_single(board: Board, units: range, finder: str) -> Step | None:
     cands = board.cands
     for unit in units:
         cells = UNITS[unit]
@@ -46,9 +46,8 @@ def _hidden_single(board: Board, units: range, rating: float) -> Step | None:
         digit = DIGITS_OF[exactly][0]
         bit = BIT[digit]
         cell = next(c for c in cells if cands[c] & bit)
-        return Step(
-            "Hidden Single",
-            rating,
+        return step(
+            finder,
             placements=[(cell, digit)],
             cells=[cell],
             region=unit_name(unit),
@@ -60,12 +59,12 @@ def _hidden_single(board: Board, units: range, rating: float) -> Step | None:
 
 def hidden_single_box(board: Board) -> Step | None:
     """A digit with one place left in a box."""
-    return _hidden_single(board, range(18, 27), 1.2)
+    return _hidden_single(board, range(18, 27), "hidden_single_box")
 
 
 def hidden_single_line(board: Board) -> Step | None:
     """A digit with one place left in a row or column."""
-    return _hidden_single(board, range(18), 1.5)
+    return _hidden_single(board, range(18), "hidden_single_line")
 
 
 def naked_single(board: Board) -> Step | None:
@@ -73,9 +72,8 @@ def naked_single(board: Board) -> Step | None:
     for cell, m in enumerate(board.cands):
         if POPCOUNT[m] == 1:
             digit = DIGITS_OF[m][0]
-            return Step(
-                "Naked Single",
-                2.3,
+            return step(
+                "naked_single",
                 placements=[(cell, digit)],
                 cells=[cell],
                 region=cell_name(cell),

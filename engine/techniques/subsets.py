@@ -7,10 +7,10 @@ from itertools import combinations
 from ..board import Board, Step
 from ..grid import BIT, DIGITS_OF, POPCOUNT, UNITS, UNITS_OF, unit_name
 from ..wording import cells_text, digits_text, join, removals_text
+from .table import step
 
-NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
-NAKED_RATING = {2: 3.0, 3: 3.6, 4: 5.0}
-HIDDEN_RATING = {2: 3.4, 3: 4.0, 4: 5.4}
+NAKED = {2: "naked_pair", 3: "naked_triple", 4: "naked_quad"}
+HIDDEN = {2: "hidden_pair", 3: "hidden_triple", 4: "hidden_quad"}
 
 
 def _naked(board: Board, size: int) -> Step | None:
@@ -35,9 +35,8 @@ def _naked(board: Board, size: int) -> Step | None:
             )
             if removed:
                 where = join(unit_name(u) for u in shared)
-                return Step(
-                    f"Naked {NAMES[size]}",
-                    NAKED_RATING[size],
+                return step(
+                    NAKED[size],
                     eliminations=removed,
                     cells=list(group),
                     region=unit_name(unit),
@@ -63,9 +62,8 @@ def _hidden(board: Board, size: int) -> Step | None:
             keep = sum(BIT[d] for d in digits)
             removed = [(c, d) for c in group for d in DIGITS_OF[cands[c] & ~keep]]
             if removed:
-                return Step(
-                    f"Hidden {NAMES[size]}",
-                    HIDDEN_RATING[size],
+                return step(
+                    HIDDEN[size],
                     eliminations=removed,
                     cells=group,
                     region=unit_name(unit),

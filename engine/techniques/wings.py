@@ -14,20 +14,7 @@ from ..grid import (
     unit_name,
 )
 from ..wording import cells_text, digits_text_pair, removals_text
-
-
-def _seen_by_all(cells: list[int]) -> int:
-    """The cells that see every one of the given cells, as an 81-bit integer."""
-    mask = (1 << 81) - 1
-    for c in cells:
-        mask &= PEER_BITS[c]
-    return mask
-
-
-def _removals(board: Board, cells: list[int], digit: int) -> list[tuple[int, int]]:
-    seen = _seen_by_all(cells)
-    bit = BIT[digit]
-    return [(c, digit) for c in range(81) if seen >> c & 1 and board.cands[c] & bit]
+from .table import step
 
 
 def _bivalue_cells(board: Board) -> list[int]:
@@ -47,12 +34,11 @@ def xy_wing(board: Board) -> Step | None:
                 if za != zb or cands[a] & cands[b] & m:
                     continue
                 z = DIGITS_OF[za][0]
-                removed = _removals(board, [a, b], z)
+                removed = board.seen_by_all((a, b), z)
                 if removed:
                     x, y = DIGITS_OF[m]
-                    return Step(
-                        "XY-Wing",
-                        4.2,
+                    return step(
+                        "xy_wing",
                         eliminations=removed,
                         cells=[pivot, a, b],
                         region=cell_name(pivot),
@@ -79,11 +65,10 @@ def xyz_wing(board: Board) -> Step | None:
                 if POPCOUNT[shared] != 1 or cands[a] | cands[b] != m:
                     continue
                 z = DIGITS_OF[shared][0]
-                removed = _removals(board, [pivot, a, b], z)
+                removed = board.seen_by_all((pivot, a, b), z)
                 if removed:
-                    return Step(
-                        "XYZ-Wing",
-                        4.4,
+                    return step(
+                        "xyz_wing",
                         eliminations=removed,
                         cells=[pivot, a, b],
                         region=cell_name(pivot),
@@ -109,12 +94,11 @@ def w_wing(board: Board) -> Step | None:
                 link = _strong_link_between(board, x, a, b)
                 if link is None:
                     continue
-                removed = _removals(board, [a, b], y)
+                removed = board.seen_by_all((a, b), y)
                 if removed:
                     unit, ends = link
-                    return Step(
-                        "W-Wing",
-                        4.3,
+                    return step(
+                        "w_wing",
                         eliminations=removed,
                         cells=[a, b, *ends],
                         region=unit_name(unit),

@@ -22,6 +22,12 @@ def clock(seconds: float | None) -> str:
 
 
 @register.filter
+def svg_points(points: list[tuple[float, float]]) -> str:
+    """An SVG points attribute: "12.0,30.5 40.0,18.2"."""
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+
+
+@register.filter
 def ago(when: datetime.datetime) -> str:
     """ "just now" within the minute, else "3 hours ago"."""
     if timezone.now() - when < datetime.timedelta(minutes=1):

@@ -7,7 +7,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine.grid import cell_name
+from engine import cell_name
 
 from .conftest import load
 
@@ -30,12 +30,8 @@ def with_digit(grid: str, cell: int, digit: str) -> str:
 
 def wrong_digit_for(grid: str, cell: int) -> str | None:
     """A digit that breaks no rule where it stands but is not the solution's."""
-    peers = {grid[p] for p in range(81) if p != cell and _sees(p, cell)}
+    peers = {grid[p] for p in engine.PEERS[cell]}
     return next((d for d in "123456789" if d != SOLUTION[cell] and d not in peers), None)
-
-
-def _sees(a: int, b: int) -> bool:
-    return a // 9 == b // 9 or a % 9 == b % 9 or (a // 27, a % 9 // 3) == (b // 27, b % 9 // 3)
 
 
 def test_a_solved_grid_needs_no_hint():
@@ -63,7 +59,7 @@ def test_a_wrong_digit_is_pointed_out_before_anything_else(progress, data):
     step = engine.next_step(wrong, puzzle=PUZZLE)
     assert step.technique == "Mistake"
     assert step.cells == [cell]
-    assert f"r{cell // 9 + 1}c{cell % 9 + 1}" in step.explanation
+    assert cell_name(cell) in step.explanation
 
 
 def test_without_the_puzzle_a_wrong_digit_that_kills_the_grid_is_still_found():
@@ -188,10 +184,6 @@ def test_a_player_applying_every_hint_to_grid_and_notes_solves_the_puzzle(puzzle
             notes[cell] = []
         for cell, digit in step.eliminations:
             if not notes[cell]:
-                notes[cell] = [d for d in range(1, 10) if str(d) not in _seen("".join(grid), cell)]
+                notes[cell] = engine.candidates("".join(grid))[cell]
             notes[cell] = [d for d in notes[cell] if d != digit]
     assert "".join(grid) == engine.solve(puzzle)
-
-
-def _seen(grid: str, cell: int) -> set[str]:
-    return {grid[p] for p in range(81) if p != cell and _sees(p, cell)}

@@ -1,6 +1,7 @@
 """Subsets and fish checked against a finder written here from their definitions, sharing
-no code with the engine's techniques: the engine must remove exactly what the pattern it
-names implies, no less (a missed elimination fails) and no more."""
+no code with the engine's techniques (only the board's units and the solve path's
+candidates come from the engine): the engine must remove exactly what the pattern it names
+implies, no less (a missed elimination fails) and no more."""
 
 from __future__ import annotations
 
@@ -13,15 +14,7 @@ import engine
 
 from .conftest import load
 
-ROWS = [[r * 9 + c for c in range(9)] for r in range(9)]
-COLS = [[r * 9 + c for r in range(9)] for c in range(9)]
-BOXES = [
-    [(br + r) * 9 + bc + c for r in range(3) for c in range(3)]
-    for br in (0, 3, 6)
-    for bc in (0, 3, 6)
-]
-UNITS = ROWS + COLS + BOXES
-PEERS = [{p for u in UNITS if c in u for p in u} - {c} for c in range(81)]
+UNITS = engine.UNITS  # rows 0-8, columns 9-17, boxes 18-26
 
 SIZES = {"Pair": 2, "Triple": 3, "Quad": 4, "X-Wing": 2, "Swordfish": 3, "Jellyfish": 4}
 SUBSETS = {f"{kind} {size}" for kind in ("Naked", "Hidden") for size in ("Pair", "Triple", "Quad")}
@@ -139,7 +132,7 @@ def test_the_finder_takes_a_naked_pair_from_both_units_it_shares():
 
 def test_the_finder_sees_a_hidden_pair_only_where_its_digits_are_confined():
     cands = blank()
-    for c in ROWS[0][2:]:
+    for c in UNITS[0][2:]:
         cands[c] -= {4, 7}  # in row 1, 4 and 7 can go only in r1c1 and r1c2
     removals = hidden_removals(cands, [0, 1])
     assert removals == {(c, d) for c in (0, 1) for d in (1, 2, 3, 5, 6, 8, 9)}
@@ -180,21 +173,8 @@ def test_stored_position_removes_exactly_what_its_pattern_implies(case):
 
 
 def solving_path(puzzle: str) -> list[tuple[engine.Step, Candidates]]:
-    """The grade's steps, each with the candidates before it, tracked here from the rules."""
-    values = [int(ch) for ch in puzzle]
-    cands = [
-        set() if values[c] else set(range(1, 10)) - {values[p] for p in PEERS[c]} for c in range(81)
-    ]
-    path = []
-    for step in engine.grade(puzzle).steps:
-        path.append((step, [set(s) for s in cands]))
-        for cell, digit in step.placements:
-            cands[cell] = set()
-            for p in PEERS[cell]:
-                cands[p].discard(digit)
-        for cell, digit in step.eliminations:
-            cands[cell].discard(digit)
-    return path
+    """The grade's steps, each with the candidates before it."""
+    return [(e.step, [set(c) for c in e.candidates]) for e in engine.solution_path(puzzle)]
 
 
 def _puzzles() -> list[str]:

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine.grid import cell_name
+from engine import cell_name
 from engine.techniques import LADDER, TIER_RANK
 
 from .conftest import load

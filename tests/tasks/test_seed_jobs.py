@@ -105,10 +105,7 @@ def unsolvable(puzzle: str, solution: str) -> str | None:
     for cell in range(81):
         if puzzle[cell] != "0":
             continue
-        row, col = divmod(cell, 9)
-        peers = [row * 9 + c for c in range(9)] + [r * 9 + col for r in range(9)]
-        peers += [(row // 3 * 3 + r) * 9 + col // 3 * 3 + c for r in range(3) for c in range(3)]
-        allowed = set("123456789") - {puzzle[i] for i in peers} - {solution[cell]}
+        allowed = set("123456789") - {puzzle[i] for i in engine.PEERS[cell]} - {solution[cell]}
         if allowed:
             return puzzle[:cell] + min(allowed) + puzzle[cell + 1 :]
     return None

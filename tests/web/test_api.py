@@ -30,13 +30,7 @@ def wrong_digit(game: Game, cell: int) -> int:
 
 
 def _peer_givens(game: Game, cell: int) -> set[str]:
-    return {
-        game.puzzle.givens[p]
-        for p in range(81)
-        if p // 9 == cell // 9
-        or p % 9 == cell % 9
-        or (p // 27, p % 9 // 3) == (cell // 27, cell % 9 // 3)
-    }
+    return {game.puzzle.givens[p] for p in engine.PEERS[cell]}
 
 
 def test_a_new_game_starts_from_a_post_and_shows_its_state(player, stocked):
@@ -99,7 +93,7 @@ def test_notes_toggle_and_clear_and_placing_a_digit_removes_it_from_peer_notes(p
     game = start(player)
     first, *others = empty_cells(game)
     digit = int(game.puzzle.solution[first])
-    peer = next(c for c in others if c // 9 == first // 9)
+    peer = next(c for c in others if c in engine.PEERS[first])
     version = 0
     for cell, d in [(peer, digit), (peer, 4 if digit != 4 else 5), (first, 1)]:
         version = post(

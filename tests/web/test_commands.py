@@ -9,6 +9,7 @@ import tracemalloc
 import pytest
 from django.core.management import CommandError, call_command
 
+import engine
 from puzzles.models import Puzzle, SeedJob
 
 from ..engine.conftest import DATA
@@ -119,10 +120,7 @@ def test_import_puzzles_checks_the_solution_column_of_the_csv(tmp_path):
 
 def seen_from(puzzle: str, cell: int) -> set[str]:
     """The digits given in the cell's row, column and box."""
-    row, col = divmod(cell, 9)
-    peers = [row * 9 + c for c in range(9)] + [r * 9 + col for r in range(9)]
-    peers += [(row // 3 * 3 + r) * 9 + col // 3 * 3 + c for r in range(3) for c in range(3)]
-    return {puzzle[i] for i in peers} - {"0"}
+    return {puzzle[i] for i in engine.PEERS[cell]} - {"0"}
 
 
 def test_a_puzzle_without_a_solution_is_rejected_with_the_reason(tmp_path):

@@ -9,6 +9,7 @@ import pytest
 import time_machine
 from django.test import Client
 
+import engine
 from puzzles import pool
 from puzzles.models import DailyPuzzle, Game, Preferences
 
@@ -197,6 +198,9 @@ def test_stats_count_played_solved_best_and_streaks(client, alice, stocked):
         assert "1:00" in row  # best
         assert "2:00" in row  # average and median
         assert "<svg" in html and "Solve times over time" in html
+        chart = html[html.index("<svg") : html.index("</svg>")]
+        assert chart.count("<circle") == 3 and chart.count("<polyline") == 1  # easy solves
+        assert f"<title>easy, {NOON:%d %b %Y}: 1:00</title>" in chart
     with time_machine.travel(start_day + datetime.timedelta(days=4), tick=False):
         html = client.get("/stats/").content.decode()
         assert "<dd data-streak>0</dd>" in html and "<dd data-best-streak>3</dd>" in html
@@ -229,9 +233,7 @@ def test_the_timer_can_be_hidden_and_notes_left_alone(player, stocked):
     assert timer[: timer.index(">")].rstrip().endswith("hidden")
     first = game.puzzle.givens.index("0")
     digit = int(game.puzzle.solution[first])
-    peer = next(
-        c for c in range(81) if c != first and c // 9 == first // 9 and game.puzzle.givens[c] == "0"
-    )
+    peer = next(c for c in engine.PEERS[first] if game.puzzle.givens[c] == "0")
     post(player, game, "moves", {"cell": peer, "digit": digit, "mode": "note", "version": 0})
     body = post(player, game, "moves", {"cell": first, "digit": digit, "version": 1}).json()
     assert body["notes"][peer] == [digit]  # left alone with auto-removal off
