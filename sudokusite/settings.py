@@ -195,10 +195,14 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_WORKER_SEND_TASK_EVENTS = False
 # A worker that starts refills the pools and picks today's dailies without waiting for beat.
 WORKER_START_CHECKS = env_bool("WORKER_START_CHECKS", True)
+REFILL_INTERVAL_SECONDS = env_int("REFILL_INTERVAL_SECONDS", 60)
+# A refill round's lock dies this long after its last renewal (the round renews it after
+# every puzzle): a lock left by a dead round or a Redis hiccup is gone by the next beat.
+REFILL_LOCK_SECONDS = env_int("REFILL_LOCK_SECONDS", REFILL_INTERVAL_SECONDS)
 CELERY_BEAT_SCHEDULE = {
     "refill-pools-every-minute": {
         "task": "puzzles.tasks.refill_pools",
-        "schedule": float(env_int("REFILL_INTERVAL_SECONDS", 60)),
+        "schedule": float(REFILL_INTERVAL_SECONDS),
     },
     "pick-daily-puzzles-after-midnight": {
         "task": "puzzles.tasks.ensure_daily",
