@@ -72,6 +72,8 @@ if env_bool("DJANGO_BEHIND_PROXY", False):  # the proxy terminates TLS and says 
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
+# A failed CSRF check answers JSON under /api/ (see puzzles/middleware.py).
+CSRF_FAILURE_VIEW = "puzzles.middleware.csrf_failure"
 CSRF_COOKIE_HTTPONLY = True  # pages hand the token to scripts in a meta tag
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # guests keep their games for a year
 SILENCED_SYSTEM_CHECKS = [
@@ -92,8 +94,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "puzzles.middleware.ContentSecurityPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "puzzles.middleware.ApiErrorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
