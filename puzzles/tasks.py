@@ -72,9 +72,11 @@ def refill_pool(self, difficulty: str, token: str | None = None) -> int:
     """Make one batch for a difficulty's pool, then enqueue the next while below high.
 
     The round's lock goes from batch to batch with its token, renewed after every puzzle.
+    A batch sent without one starts a round of its own, its task id for a token, so that
+    the batch delivered again after its worker died holds that round's lock as before.
     A batch whose round lost the lock (another round holds it) still makes and stores its
     puzzles, trimmed to the high mark, but leaves the rest to that round."""
-    lock = RefillLock(difficulty, token)
+    lock = RefillLock(difficulty, token or self.request.id)
     held = lock.claim()
     target = targets()[difficulty]
     fresh = Puzzle.objects.fresh(difficulty).count()
