@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from . import games
 from .models import Game
@@ -85,7 +85,7 @@ def game_endpoint(view: Callable) -> Callable:
     return wrapper
 
 
-@require_GET
+@require_safe
 @game_endpoint
 def game_state(request, game, prefs):
     """GET /api/games/<id>"""
@@ -158,7 +158,7 @@ def give_up(request, game, prefs):
     games.give_up(game)
 
 
-@require_GET
+@require_safe
 @game_endpoint
 def solution_path(request, game, prefs):
     """GET /api/games/<id>/path: the logical solve, once the game is over."""

@@ -17,16 +17,27 @@ BACKOFF_SECONDS = 15.0
 _down_until = 0.0
 
 
+def recently_down() -> bool:
+    """True while this process holds back after the broker failed to answer."""
+    return time.monotonic() < _down_until
+
+
+def note_down() -> None:
+    """The broker's Redis did not answer: hold back for BACKOFF_SECONDS."""
+    global _down_until
+    _down_until = time.monotonic() + BACKOFF_SECONDS
+
+
 def enqueue(task: Task, *args: object, **kwargs: object) -> bool:
     """Send a task now; log and return False when the broker cannot take it."""
     global _down_until
-    if time.monotonic() < _down_until:
+    if recently_down():
         log.info("not enqueueing %s%r: the broker was down moments ago", task.name, args)
         return False
     try:
         task.apply_async(args=args, kwargs=kwargs, retry=False)
     except Exception:  # any broker or transport failure: the caller goes on without it
-        _down_until = time.monotonic() + BACKOFF_SECONDS
+        note_down()
         log.warning("could not enqueue %s%r: broker unavailable", task.name, args, exc_info=True)
         return False
     _down_until = 0.0

@@ -102,7 +102,7 @@ def _pool_rows() -> list[dict]:
     ]
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def pool_page(request: HttpRequest) -> HttpResponse:
     """Stock per difficulty, the seed and import forms, and recent jobs."""
     seed_form, import_form = SeedForm(prefix="seed"), ImportForm(prefix="import")

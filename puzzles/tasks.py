@@ -10,50 +10,53 @@ import datetime
 import logging
 import random
 
+import redis
 from celery import shared_task
 from django.conf import settings
-from django.core.cache import cache
 from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 
 import engine
 
-from . import daily, seeding
+from . import broker, daily, seeding
 from .broker import enqueue
+from .locks import RefillLock
 from .models import PoolTarget, Puzzle, SeedJob
 from .pool import fresh_counts, store_for_pool, targets
 
 log = logging.getLogger(__name__)
 
-LOCK_SECONDS = 300  # a refill round holds its difficulty's lock this long between batches
 TRANSIENT = (OperationalError, InterfaceError)
-
-
-def _lock(difficulty: str) -> str:
-    return f"pool-refill:{difficulty}"
 
 
 def start_refill(difficulty: str, stock: int, target: PoolTarget | None = None) -> bool:
     """Start a refill round for a difficulty below its low water mark, unless one is under
-    way. Safe to call from a request: with Redis down it does nothing and says so."""
+    way. Safe to call from a request: with Redis down or slow it gives up within a second,
+    says so, and does not try again for a while (beat repairs the pool later)."""
     target = target or targets()[difficulty]
     if stock >= target.low:
         return False
-    try:
-        if not cache.add(_lock(difficulty), "1", LOCK_SECONDS):
-            return False
-    except Exception:  # the cache is Redis too: down, so is the broker
-        log.warning("no refill for %s: cache unavailable", difficulty, exc_info=True)
+    if broker.recently_down():
+        log.info("no refill for %s: the broker was down moments ago", difficulty)
         return False
-    if enqueue(refill_pool, difficulty):
+    lock = RefillLock(difficulty)
+    try:
+        if not lock.acquire():
+            return False
+    except (redis.RedisError, OSError):
+        broker.note_down()
+        log.warning("no refill for %s: Redis unavailable", difficulty, exc_info=True)
+        return False
+    if enqueue(refill_pool, difficulty, lock.token):
         return True
-    cache.delete(_lock(difficulty))
+    lock.release()
     return False
 
 
 @shared_task
 def refill_pools() -> dict[str, int]:
-    """Start a refill round for each difficulty below its low water mark; resume lost jobs."""
+    """Start a refill round for each difficulty below its low water mark and without a live
+    round (a round whose lock expired is over); resume lost jobs."""
     stock = fresh_counts()
     started = {
         difficulty: target.high - stock[difficulty]
@@ -65,27 +68,38 @@ def refill_pools() -> dict[str, int]:
 
 
 @shared_task(bind=True, autoretry_for=TRANSIENT, retry_backoff=True, max_retries=5)
-def refill_pool(self, difficulty: str) -> int:
-    """Make one batch for a difficulty's pool, then enqueue the next while below high."""
+def refill_pool(self, difficulty: str, token: str | None = None) -> int:
+    """Make one batch for a difficulty's pool, then enqueue the next while below high.
+
+    The round's lock goes from batch to batch with its token, renewed after every puzzle.
+    A batch sent without one starts a round of its own, its task id for a token, so that
+    the batch delivered again after its worker died holds that round's lock as before.
+    A batch whose round lost the lock (another round holds it) still makes and stores its
+    puzzles, trimmed to the high mark, but leaves the rest to that round."""
+    lock = RefillLock(difficulty, token or self.request.id)
+    held = lock.claim()
     target = targets()[difficulty]
     fresh = Puzzle.objects.fresh(difficulty).count()
     if fresh >= target.high:
-        cache.delete(_lock(difficulty))
+        if held:
+            lock.release()
         return 0
     # Seeded by the task id: a redelivered batch makes the same puzzles, which the
     # canonical key then refuses to store twice.
     rng = random.Random(self.request.id)
     count = min(target.batch_size, target.high - fresh)
     log.info("making %d %s puzzles", count, difficulty)
-    made = [engine.make_puzzle(difficulty, seed=rng) for _ in range(count)]
+    made = []
+    for _ in range(count):
+        made.append(engine.make_puzzle(difficulty, seed=rng))
+        held = held and lock.renew()
     stored = store_for_pool(difficulty, made)
-    if Puzzle.objects.fresh(difficulty).count() < target.high:
-        cache.set(_lock(difficulty), "1", LOCK_SECONDS)
-        if not enqueue(refill_pool, difficulty):
-            cache.delete(_lock(difficulty))
-    else:
-        cache.delete(_lock(difficulty))
     log.info("stored %d %s puzzles", stored, difficulty)
+    if Puzzle.objects.fresh(difficulty).count() >= target.high:
+        if held:
+            lock.release()
+    elif held and lock.renew() and not enqueue(refill_pool, difficulty, lock.token):
+        lock.release()
     return stored
 
 

@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.template import loader
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from . import games, ratelimit, stats
 from .broker import broker_is_up
@@ -58,7 +58,7 @@ def _daily_cards(date: datetime.date, player) -> list[dict]:
     ]
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     """Today's dailies, games in progress, and a new game of any difficulty."""
     player = current_player(request)
@@ -118,13 +118,13 @@ def play(request: HttpRequest, difficulty: str) -> HttpResponse:
     return redirect("puzzles:game", pk=game.pk)
 
 
-@require_GET
+@require_safe
 def daily_today(request: HttpRequest) -> HttpResponse:
     """Today's puzzles."""
     return daily_day(request, today().isoformat())
 
 
-@require_GET
+@require_safe
 def daily_day(request: HttpRequest, date: str) -> HttpResponse:
     """A day's puzzles, the player's games on them, and the day's leaderboards."""
     day = _date(date)
@@ -190,7 +190,7 @@ def daily_play(request: HttpRequest, date: str, difficulty: str) -> HttpResponse
     return redirect("puzzles:game", pk=game.pk)
 
 
-@require_GET
+@require_safe
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The board."""
     player = current_player(request)
@@ -232,7 +232,7 @@ def _cells(game: Game) -> list[dict]:
     ]
 
 
-@require_GET
+@require_safe
 def history(request: HttpRequest) -> HttpResponse:
     """The player's games, filterable by difficulty and status, 20 a page."""
     difficulty = request.GET.get("difficulty", "")
@@ -253,7 +253,7 @@ def history(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def statistics_page(request: HttpRequest) -> HttpResponse:
     """Per difficulty: played, solved, best, average and median time; streaks; a chart."""
     player = current_player(request)
@@ -270,7 +270,7 @@ def statistics_page(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def settings_page(request: HttpRequest) -> HttpResponse:
     """The player's preferences."""
     prefs = preferences_for(request)
@@ -308,7 +308,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def robots_txt(request: HttpRequest) -> HttpResponse:
     """Keep crawlers out of the API and the admin."""
     lines = ["User-agent: *", "Disallow: /api/", "Disallow: /admin/", "Disallow: /games/"]
@@ -316,7 +316,7 @@ def robots_txt(request: HttpRequest) -> HttpResponse:
 
 
 @never_cache
-@require_GET
+@require_safe
 def healthz(request: HttpRequest) -> JsonResponse:
     """Database, broker and fresh stock per difficulty; 200 while the database answers."""
     broker = "ok" if broker_is_up() else "down"

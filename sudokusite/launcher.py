@@ -7,6 +7,10 @@ Whatever ends the launcher (Ctrl-C, SIGTERM, the terminal closing with SIGHUP, S
 child exiting, an error) stops every child's process group the same way, SIGKILL following
 SIGTERM after a grace period. The signal handlers only take note: no signal can cut the
 start of a child from its place on the list, nor the stopping half-way.
+
+The embedded Redis is the one child whose exit stops nothing: it is started again on the
+same port (it holds nothing that must survive; beat sends the pools' checks again), unless
+it keeps dying.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ STOP_SECONDS = 15
 # them from the terminal: the launcher passes the word on.
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
 POLL_SECONDS = 0.2
+# An embedded Redis that dies more often than this within a minute is not restarted again.
+REDIS_RESTARTS_PER_MINUTE = 5
 
 
 def say(text: str, *, error: bool = False) -> None:
@@ -220,13 +226,43 @@ def start_children(
     say(f"\nThe site answers at http://{address}/ — Ctrl-C stops everything.\n")
 
 
+def restart_redis(processes: list[tuple[str, subprocess.Popen]], index: int) -> bool:
+    """Start the embedded Redis at processes[index], which exited, again on its port, in
+    its place on the list; False if it does not come back."""
+    old = processes[index][1]
+    port = int(old.args[old.args.index("--port") + 1])
+    _signal_group(old, signal.SIGKILL)  # anything it left in its group
+    say(
+        f"embedded Redis exited with status {old.returncode}; starting it again on port {port}",
+        error=True,
+    )
+    processes[index] = ("redis", subprocess.Popen(old.args, start_new_session=True))
+    try:
+        wait_for_port(port)
+    except RuntimeError as error:
+        say(f"embedded Redis did not come back: {error}; stopping", error=True)
+        return False
+    say(f"embedded Redis is back on redis://127.0.0.1:{port}/0")
+    return True
+
+
 def supervise(processes: list[tuple[str, subprocess.Popen]], requested: list[int]) -> int:
-    """Wait for a stop signal (0) or for a child to exit (1)."""
+    """Wait for a stop signal (0) or for a child to exit (1). An embedded Redis that exits
+    is started again, unless it keeps dying."""
+    restarts: list[float] = []
     while not requested:
-        for name, process in processes:
-            if process.poll() is not None:
-                say(f"{name} exited with status {process.returncode}; stopping", error=True)
+        for index, (name, process) in enumerate(processes):
+            if process.poll() is None:
+                continue
+            now = time.monotonic()
+            restarts = [t for t in restarts if now - t < 60]
+            if name == "redis" and len(restarts) < REDIS_RESTARTS_PER_MINUTE:
+                restarts.append(now)
+                if restart_redis(processes, index):
+                    continue
                 return 1
+            say(f"{name} exited with status {process.returncode}; stopping", error=True)
+            return 1
         time.sleep(POLL_SECONDS)
     say(f"\n{signal.Signals(requested[0]).name}: stopping...")
     return 0

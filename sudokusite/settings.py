@@ -75,6 +75,8 @@ if env_bool("DJANGO_BEHIND_PROXY", False):  # the proxy terminates TLS and says 
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
+# A failed CSRF check answers JSON under /api/ (see puzzles/middleware.py).
+CSRF_FAILURE_VIEW = "puzzles.middleware.csrf_failure"
 CSRF_COOKIE_HTTPONLY = True  # pages hand the token to scripts in a meta tag
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # guests keep their games for a year
 SILENCED_SYSTEM_CHECKS = [
@@ -95,8 +97,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "puzzles.middleware.ContentSecurityPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "puzzles.middleware.ApiErrorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -198,10 +202,14 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_WORKER_SEND_TASK_EVENTS = False
 # A worker that starts refills the pools and picks today's dailies without waiting for beat.
 WORKER_START_CHECKS = env_bool("WORKER_START_CHECKS", True)
+REFILL_INTERVAL_SECONDS = env_int("REFILL_INTERVAL_SECONDS", 60)
+# A refill round's lock dies this long after its last renewal (the round renews it after
+# every puzzle): a lock left by a dead round or a Redis hiccup is gone by the next beat.
+REFILL_LOCK_SECONDS = env_int("REFILL_LOCK_SECONDS", REFILL_INTERVAL_SECONDS)
 CELERY_BEAT_SCHEDULE = {
     "refill-pools-every-minute": {
         "task": "puzzles.tasks.refill_pools",
-        "schedule": float(env_int("REFILL_INTERVAL_SECONDS", 60)),
+        "schedule": float(REFILL_INTERVAL_SECONDS),
     },
     "pick-daily-puzzles-after-midnight": {
         "task": "puzzles.tasks.ensure_daily",

@@ -452,6 +452,7 @@ const actions = {
     if (state.status === "playing" && !broken && confirm("Give up and see the solution?")) send("/give-up");
   },
   "show-how": showHow,
+  print: () => window.print(),
   "walk-prev": () => {
     walk.index = Math.max(0, walk.index - 1);
     showWalkStep();

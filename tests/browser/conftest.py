@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 import engine
 from puzzles import pool, ratelimit
@@ -27,6 +27,12 @@ FLAGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (e) => console.error(
+  `Content Security Policy violation: ${e.violatedDirective} blocked ${e.blockedURI}` +
+  ` at ${e.sourceFile}:${e.lineNumber}`
+));
+"""
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 
 
@@ -45,6 +51,32 @@ def browser() -> Browser:
         chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(autouse=True)
+def _no_csp_violations(request, monkeypatch) -> None:
+    """Every browser test fails on a Content-Security-Policy violation in any page it
+    opens: Chromium reports each in the console, and the page's securitypolicyviolation
+    event is written there too."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    browser = request.getfixturevalue("browser")
+    violations: list[str] = []
+    new_context = browser.new_context
+
+    def watched(**options) -> BrowserContext:
+        context = new_context(**options)
+        context.add_init_script(CSP_LISTENER)
+        context.on(
+            "console",
+            lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None,
+        )
+        return context
+
+    monkeypatch.setattr(browser, "new_context", watched)
+    yield
+    assert not violations, violations
 
 
 @pytest.fixture
@@ -83,12 +115,12 @@ def open_new_game(page: Page, difficulty: str = "easy") -> Game:
     page.click(f"[data-new-game={difficulty}]")
     page.wait_for_selector("[data-game][data-ready]")  # the page script is up
     game_id = int(page.url.rstrip("/").split("/")[-1])
-    page.wait_for_function("document.querySelector('[data-saved]').textContent === 'Saved'")
+    page.wait_for_function("() => document.querySelector('[data-saved]').textContent === 'Saved'")
     return Game.objects.select_related("puzzle").get(pk=game_id)
 
 
 def wait_saved(page: Page) -> None:
-    page.wait_for_function("document.querySelector('[data-saved]').textContent === 'Saved'")
+    page.wait_for_function("() => document.querySelector('[data-saved]').textContent === 'Saved'")
 
 
 def solution_of(game: Game) -> str:

@@ -160,11 +160,13 @@ def set_visibility(page, state: str) -> None:
 def test_hiding_the_tab_stops_the_clock_and_showing_it_starts_it_again(page, stock):
     game = open_new_game(page)
     set_visibility(page, "hidden")
-    page.wait_for_function("document.querySelector('[data-status]').textContent === 'Paused'")
+    page.wait_for_function("() => document.querySelector('[data-status]').textContent === 'Paused'")
     game.refresh_from_db()
     assert game.resumed_at is None
     set_visibility(page, "visible")
-    page.wait_for_function("document.querySelector('[data-status]').textContent === 'Playing'")
+    page.wait_for_function(
+        "() => document.querySelector('[data-status]').textContent === 'Playing'"
+    )
     game.refresh_from_db()
     assert game.resumed_at is not None
 
@@ -189,7 +191,9 @@ def test_a_page_whose_session_ended_says_so_instead_of_saving(page, stock):
     page.context.clear_cookies()  # logged out in another tab, say
     cell(page, blank).click()
     page.keyboard.press("5")
-    page.wait_for_function("document.querySelector('[data-saved]').textContent === 'Not saved'")
+    page.wait_for_function(
+        "() => document.querySelector('[data-saved]').textContent === 'Not saved'"
+    )
     assert "Reload the page" in page.locator("[data-message]").inner_text()
     game.refresh_from_db()
     assert game.values == game.puzzle.givens

@@ -39,6 +39,7 @@ def test_pages_fit_the_screen_in_both_themes(browser, live_server, stock, device
         "history": "/history/",
         "stats": "/stats/",
         "daily": "/daily/",
+        "settings": "/settings/",
     }
     for name, url in pages.items():
         page.goto(url if url.startswith("http") else page.base + url)

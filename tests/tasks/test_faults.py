@@ -4,11 +4,17 @@ connection dropped in the middle of a seed job and of a refill batch."""
 from __future__ import annotations
 
 import json
+import os
+import re
+import signal
 import time
 
 import pytest
+import redis
+from django.utils import timezone
 
 import engine
+from puzzles import pool
 from sudokusite.launcher import WorkerProcess
 
 from ..harness import (
@@ -25,6 +31,18 @@ from ..harness import (
 from .conftest import database_url, fresh, set_targets, wait_until
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+
+
+def stock(difficulty: str, count: int) -> None:
+    """Exactly count fresh puzzles of the difficulty: the rest marked served, or more made."""
+    from puzzles.models import Puzzle
+
+    served = Puzzle.objects.fresh(difficulty).values_list("pk", flat=True)[count:]
+    Puzzle.objects.filter(pk__in=list(served)).update(served_at=timezone.now())
+    missing = count - fresh(difficulty)
+    if missing > 0:
+        made = [engine.make_puzzle(difficulty, seed=seed) for seed in range(100, 100 + missing)]
+        pool.insert_new([pool.puzzle_row(m) for m in made])
 
 
 @pytest.fixture
@@ -136,3 +154,46 @@ def test_a_dropped_database_connection_mid_batch_loses_and_duplicates_nothing(re
             worker.stop()
     finally:
         postgres.destroy()
+
+
+def test_a_redis_hiccup_during_a_new_game_leaves_no_lock_that_outlives_a_beat_period(
+    redis_server,
+):
+    """Redis frozen (SIGSTOP) while a new game takes the pool below its low mark: the
+    request's refill lock times out in the site but is still set when Redis resumes. That
+    stray lock expires within a beat period, and beat then repairs the pool."""
+    interval = 4
+    set_targets(easy=(5, 8, 8))
+    env = production_env(database_url(), redis_server.url) | {
+        "REFILL_INTERVAL_SECONDS": str(interval)
+    }
+    # One web thread: the request in the hiccup reuses the connections of the one before,
+    # as a busy site's would, so its command waits in the socket for Redis to resume.
+    worker, site = WorkerProcess(env), Gunicorn(env, workers=1, threads=1)
+    processes = [worker, site]
+    try:
+        player = Player(site.port)
+        assert player.send("GET", "/")[0] == 200  # today's dailies picked, token in hand
+        stock("easy", 5)
+        player.start_game()  # 4 left: a round refills the pool through the worker
+        wait_until(lambda: fresh("easy") == 8, what="the first round")
+        client = redis.Redis.from_url(redis_server.url)
+        wait_until(lambda: not client.keys("*pool-refill:easy*"), what="the round let go")
+        stock("easy", 5)  # at the low mark: nothing to refill yet
+        os.kill(redis_server.process.pid, signal.SIGSTOP)
+        try:
+            player.start_game()  # 4 left: the refill lock is asked of a frozen Redis
+        finally:
+            os.kill(redis_server.process.pid, signal.SIGCONT)
+        assert fresh("easy") == 4
+        wait_until(lambda: client.keys("*pool-refill:easy*"), what="the frozen request's lock set")
+        (key,) = client.keys("*pool-refill:easy*")
+        assert 0 < client.pttl(key) <= interval * 1000  # dead within a beat period
+        processes.append(Beat(env))  # beat from here on: the repair is beat's
+        wait_until(lambda: fresh("easy") >= 5, seconds=90, what="beat repaired the pool")
+        assert re.search(
+            r"refill_pools\[[^]]+\] succeeded in [^:]+: \{'easy': \d+\}", worker.output()
+        )
+    finally:
+        for process in reversed(processes):
+            process.stop()

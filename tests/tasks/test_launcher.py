@@ -6,6 +6,7 @@ import contextlib
 import fcntl
 import json
 import os
+import re
 import select
 import signal
 import subprocess
@@ -236,3 +237,35 @@ def test_a_child_that_dies_stops_everything_else(launch):
     os.killpg(launcher.child("worker"), signal.SIGKILL)
     launcher.assert_all_stopped(1)
     assert "worker exited with status -9" in launcher.output()
+
+
+def _redis_children(launcher: Launcher) -> list[int]:
+    """The pids of the embedded Redis servers below the launcher."""
+    return [
+        pid
+        for pid, (parent, _) in _processes().items()
+        if parent == launcher.process.pid
+        and Path(f"/proc/{pid}/comm").read_text().strip() == "redis-server"
+    ]
+
+
+def test_an_embedded_redis_that_dies_is_started_again_on_the_same_port(launch):
+    launcher = launch()
+    port = re.search(r"embedded Redis on redis://127\.0\.0\.1:(\d+)/0", launcher.output())[1]
+    (first,) = _redis_children(launcher)
+    os.killpg(first, signal.SIGKILL)
+    deadline = time.monotonic() + START_SECONDS
+    while (
+        (health := _healthz(launcher.port)) is None
+        or health["broker"] != "ok"
+        or not ([pid for pid in _redis_children(launcher) if pid != first])
+    ):
+        assert launcher.process.poll() is None, launcher.output()[-3000:]
+        assert time.monotonic() < deadline, "the embedded Redis never came back"
+        time.sleep(0.2)
+    (second,) = _redis_children(launcher)
+    assert f"127.0.0.1:{port}" in Path(f"/proc/{second}/cmdline").read_text()  # its title
+    assert f"starting it again on port {port}" in launcher.output()
+    launcher.note_family()
+    launcher.process.send_signal(signal.SIGINT)
+    launcher.assert_all_stopped(0)

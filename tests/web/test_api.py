@@ -502,17 +502,16 @@ def test_double_submitting_a_new_game_on_an_empty_pool_is_no_error(player, stock
 def test_an_empty_pool_gives_a_puzzle_the_player_has_not_played_and_asks_for_more(
     player, stocked, alice
 ):
-    from django.core.cache import cache
-
+    from puzzles import locks
     from puzzles.models import Puzzle
 
     first, second = stocked["hard"]
     Puzzle.objects.filter(difficulty="hard").update(served_at="2026-01-01T00:00:00Z")
     Game.objects.create(user=alice, puzzle=first, values=first.givens)
-    cache.delete("pool-refill:hard")
+    locks.client().delete(locks.key("hard"))
     game = start(player, "hard")
     assert game.puzzle == second  # served before, but not to this player
-    assert cache.get("pool-refill:hard")  # a refill round was started for the empty pool
+    assert locks.holder("hard")  # a refill round was started for the empty pool
     third = start(player, "hard")  # nothing left this player has not played: a new one
     assert third.puzzle not in (first, second) and third.puzzle.difficulty == "hard"
     assert engine.count_solutions(third.puzzle.givens) == 1

@@ -114,15 +114,15 @@ def test_a_pick_that_loses_the_race_leaves_its_puzzle_in_the_pool():
 
 
 def test_a_new_game_that_takes_the_pool_below_its_low_mark_starts_a_refill(client):
-    from django.core.cache import cache
+    from puzzles import locks
 
-    cache.delete("pool-refill:medium")
+    locks.client().delete(locks.key("medium"))
     stock("medium", 3, seed=9)
     PoolTarget.objects.update_or_create(
         difficulty="medium", defaults={"low": 3, "high": 9, "batch_size": 3}
     )
     client.post("/play/medium/")  # 2 left: below 3
-    assert cache.get("pool-refill:medium") == "1"  # a round is under way: the lock is held
+    assert locks.holder("medium")  # a round is under way: the lock is held
     client.post("/play/medium/")
     assert Puzzle.objects.fresh("medium").count() == 1  # the web itself never generates
 

@@ -1,0 +1,119 @@
+"""Response rules for the whole site: a Content-Security-Policy on every response, and
+JSON for every error under /api/, whichever part of Django answered it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from http import HTTPStatus
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+
+API_PREFIX = "/api/"
+
+# Scripts, styles, images and requests from the site itself only: no inline script or
+# style, no plugins, no framing, forms posting back to the site only.
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+
+
+def is_api(request: HttpRequest) -> bool:
+    return request.path.startswith(API_PREFIX)
+
+
+class ContentSecurityPolicyMiddleware:
+    """Sends the site's Content-Security-Policy with every response (static files too)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        return response
+
+
+def too_large_message() -> str:
+    return f"The body is too large: at most {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes."
+
+
+def error_message(request: HttpRequest, response: HttpResponse) -> str:
+    """Words for an error status that came without any."""
+    status = response.status_code
+    if status == 405:
+        allowed = response.headers.get("Allow", "")
+        return f"{request.method} is not allowed here; use {allowed or 'another method'}."
+    messages = {
+        400: "The request could not be read.",
+        403: "You may not do that.",
+        404: "No such URL.",
+        413: too_large_message(),
+        429: "Too many requests; wait a little and try again.",
+    }
+    try:
+        phrase = HTTPStatus(status).phrase
+    except ValueError:
+        phrase = "Error"
+    return messages.get(status, f"{phrase}.")
+
+
+class ApiErrorsMiddleware:
+    """Under /api/, an error raised by a view becomes a JSON answer with a message, and an
+    error answered in HTML (by Django's URL resolver, a method check, a CSRF check, a
+    handler) is answered again as JSON with the same status and headers."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if not is_api(request) or response.status_code < 400 or _is_json(response):
+            return response
+        answer = JsonResponse(
+            {"error": error_message(request, response)}, status=response.status_code
+        )
+        for header, value in response.headers.items():
+            if header.lower() not in ("content-type", "content-length"):
+                answer.headers[header] = value
+        return answer
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not is_api(request):
+            return None
+        if isinstance(exception, RequestDataTooBig):
+            return JsonResponse({"error": too_large_message()}, status=413)
+        if isinstance(exception, Http404):
+            return JsonResponse({"error": str(exception) or "No such URL."}, status=404)
+        if isinstance(exception, PermissionDenied):
+            return JsonResponse({"error": str(exception) or "You may not do that."}, status=403)
+        if isinstance(exception, SuspiciousOperation):
+            return JsonResponse({"error": "The request could not be read."}, status=400)
+        return None  # a 500 or 503: handler500 answers JSON under /api/
+
+
+def _is_json(response: HttpResponse) -> bool:
+    return response.headers.get("Content-Type", "").startswith("application/json")
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """CSRF_FAILURE_VIEW: a JSON 403 under /api/, Django's page elsewhere."""
+    if is_api(request):
+        message = (
+            "CSRF check failed: send the X-CSRFToken header with the token of the page "
+            "(its csrf-token meta tag) and the csrftoken cookie."
+        )
+        return JsonResponse({"error": message, "reason": reason}, status=403)
+    from django.views.csrf import csrf_failure as page
+
+    return page(request, reason)
