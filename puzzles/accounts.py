@@ -143,7 +143,7 @@ def _signup_limited(request: HttpRequest) -> HttpResponse | None:
     return None
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     """Create an account; a guest's games move to it."""
     if request.user.is_authenticated:
