@@ -65,7 +65,7 @@ WORKERS = 2
 # whichever worker is quicker, split evenly: left alone they split 47 to 3 or 2 to 48, and
 # the worker with 2 players sat at 40% CPU in the moves scenario.
 WORKER_ARGS = ["--worker-class", "gthread", "--threads", "4"]
-PICK_DAILIES = "from puzzles.daily import ensure_daily, today; ensure_daily(today())"
+PICK_DAILIES = "from puzzles.daily import dailies_of, today; dailies_of(today())"
 
 
 def postgres_ready(url: str) -> bool:

@@ -6,7 +6,7 @@ import logging
 import time
 
 import redis
-from celery import Task
+from celery import Task, current_app
 from django.conf import settings
 
 log = logging.getLogger(__name__)
@@ -28,17 +28,22 @@ def note_down() -> None:
     _down_until = time.monotonic() + BACKOFF_SECONDS
 
 
-def enqueue(task: Task, *args: object, **kwargs: object) -> bool:
-    """Send a task now; log and return False when the broker cannot take it."""
+def enqueue(task: Task | str, *args: object, **kwargs: object) -> bool:
+    """Send a task (or the task of that name, for a service that must not import the task
+    module) now; log and return False when the broker cannot take it."""
     global _down_until
+    name = task if isinstance(task, str) else task.name
     if recently_down():
-        log.info("not enqueueing %s%r: the broker was down moments ago", task.name, args)
+        log.info("not enqueueing %s%r: the broker was down moments ago", name, args)
         return False
     try:
-        task.apply_async(args=args, kwargs=kwargs, retry=False)
+        if isinstance(task, str):
+            current_app.send_task(task, args=args, kwargs=kwargs, retry=False)
+        else:
+            task.apply_async(args=args, kwargs=kwargs, retry=False)
     except Exception:  # any broker or transport failure: the caller goes on without it
         note_down()
-        log.warning("could not enqueue %s%r: broker unavailable", task.name, args, exc_info=True)
+        log.warning("could not enqueue %s%r: broker unavailable", name, args, exc_info=True)
         return False
     _down_until = 0.0
     return True

@@ -31,7 +31,7 @@ def _unplayed(difficulty: str) -> Puzzle | None:
     )
 
 
-def ensure_daily(date: datetime.date) -> dict[str, DailyPuzzle]:
+def dailies_of(date: datetime.date) -> dict[str, DailyPuzzle]:
     """The date's daily puzzle for every difficulty, picked now where not picked yet.
 
     What it guarantees: the result has every difficulty, the same puzzles for every caller,

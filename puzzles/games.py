@@ -22,11 +22,10 @@ from django.utils import timezone
 import engine
 from engine import Board
 
-from .daily import ensure_daily, today
+from .daily import dailies_of, today
 from .models import IDLE_SECONDS, DailyPuzzle, Game, Move, Preferences, Puzzle, human_floor
 from .players import Player
-from .pool import claim_fresh_puzzle, make_and_serve
-from .tasks import start_refill
+from .pool import claim_fresh_puzzle, make_and_serve, start_refill
 
 
 class GameError(Exception):
@@ -108,7 +107,7 @@ def daily_game(player: Player, date: datetime.date, difficulty: str) -> Game:
     if date > today():
         raise NotFound("That day's puzzles are not out yet.")
     if date == today():
-        daily = ensure_daily(date).get(difficulty)
+        daily = dailies_of(date).get(difficulty)
         if daily is None:
             raise Unavailable("Today's puzzle could not be picked just now; try again shortly.")
     else:

@@ -428,7 +428,7 @@ class SeedJob(models.Model):
         indexes = [
             # The pool page's recent jobs: order_by("-created_at")[:15].
             models.Index(fields=["-created_at"], name="seedjob_created_idx"),
-            # tasks._resume_stalled_jobs: state "queued" (or "running") and touched_at before
+            # seeding.claim_stalled_jobs: state "queued" (or "running") and touched_at before
             # a time; also pool_status's open jobs. Not partial: SQLite would not see that
             # state="queued" falls within a condition on state.
             models.Index(fields=["state", "touched_at"], name="seedjob_state_touched_idx"),

@@ -1,16 +1,26 @@
-"""The pools of fresh puzzles: what is in stock, storing what workers make, claiming."""
+"""The pools of fresh puzzles and their rules: what is in stock, when and how much to make,
+the one refill round per difficulty (its lock), storing what workers make, claiming.
+
+`puzzles/tasks.py` only turns these rules into Celery tasks; a request that wants a refill
+calls start_refill here, which sends the batch task by name.
+"""
 
 from __future__ import annotations
 
 import datetime
 import logging
+import random
+from dataclasses import dataclass
 
+import redis
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count
 from django.utils import timezone
 
 import engine
 
+from . import broker
+from .locks import RefillLock
 from .models import Difficulty, PoolTarget, Puzzle
 
 log = logging.getLogger(__name__)
@@ -66,17 +76,113 @@ def puzzle_row(made: engine.Generated, source: str = Puzzle.Source.GENERATED) ->
     )
 
 
-def store_for_pool(difficulty: str, made: list[engine.Generated]) -> int:
+def room(target: PoolTarget, fresh: int) -> int:
+    """How many puzzles the pool takes before its fresh stock reaches the high water mark."""
+    return max(target.high - fresh, 0)
+
+
+@dataclass(frozen=True)
+class Stored:
+    """What storing a batch did: how many were stored, and the pool's room left after."""
+
+    count: int
+    room: int
+
+
+def store_for_pool(difficulty: str, made: list[engine.Generated]) -> Stored:
     """Commit a batch, trimmed so the fresh stock never passes the high water mark.
 
     The target row is locked (where the database can) so two batches of one difficulty
-    commit one after the other, each seeing the other's puzzles. Returns how many stored.
+    commit one after the other, each seeing the other's puzzles.
     """
     rows = [puzzle_row(m) for m in made]  # canonical keys: computed before taking locks
     with transaction.atomic():
         target = PoolTarget.objects.select_for_update().get(difficulty=difficulty)
-        kept = rows[: max(target.high - Puzzle.objects.fresh(difficulty).count(), 0)]
-        return len(kept) - len(insert_new(kept))
+        space = room(target, Puzzle.objects.fresh(difficulty).count())
+        kept = rows[:space]
+        stored = len(kept) - len(insert_new(kept))
+    return Stored(stored, space - stored)
+
+
+# Refill rounds ------------------------------------------------------------------------
+
+# The batch task, sent by name: the pool's rules do not import the task module.
+REFILL_TASK = "puzzles.tasks.refill_pool"
+
+
+def start_refill(difficulty: str, stock: int, target: PoolTarget | None = None) -> bool:
+    """Start a refill round for a difficulty below its low water mark, unless one is under
+    way. Safe to call from a request: with Redis down or slow it gives up within a second,
+    says so, and does not try again for a while (beat repairs the pool later)."""
+    target = target or targets()[difficulty]
+    if stock >= target.low:
+        return False
+    if broker.recently_down():
+        log.info("no refill for %s: the broker was down moments ago", difficulty)
+        return False
+    lock = RefillLock(difficulty)
+    try:
+        if not lock.acquire():
+            return False
+    except (redis.RedisError, OSError):
+        broker.note_down()
+        log.warning("no refill for %s: Redis unavailable", difficulty, exc_info=True)
+        return False
+    return _send_batch(lock)
+
+
+def start_refills() -> dict[str, int]:
+    """Start a round for each difficulty below its low water mark and without a live round
+    (a round whose lock expired is over): how many each round is to make."""
+    stock = fresh_counts()
+    return {
+        difficulty: room(target, stock[difficulty])
+        for difficulty, target in targets().items()
+        if start_refill(difficulty, stock[difficulty], target)
+    }
+
+
+def _send_batch(lock: RefillLock) -> bool:
+    """Send the round's next batch; let go of the lock if the broker cannot take it."""
+    if broker.enqueue(REFILL_TASK, lock.difficulty, lock.token):
+        return True
+    lock.release()
+    return False
+
+
+def make_batch(difficulty: str, token: str, seed: str) -> int:
+    """One batch of a round: make puzzles up to the batch size and the pool's room, store
+    them, and send the next batch while the pool has room. How many were stored.
+
+    The round's lock goes from batch to batch with its token, renewed after every puzzle;
+    a batch whose lock is free takes it (the first batch of a round sent on its own, or one
+    delivered again after its worker died). A batch whose round lost the lock (another
+    round holds it) still stores its puzzles, trimmed at the high mark, and stops there.
+    Seeded by `seed` (the task id): a batch delivered again makes the same puzzles, which
+    the canonical key refuses to store twice.
+    """
+    lock = RefillLock(difficulty, token)
+    held = lock.claim()
+    target = targets()[difficulty]
+    count = min(target.batch_size, room(target, Puzzle.objects.fresh(difficulty).count()))
+    if count == 0:
+        if held:
+            lock.release()
+        return 0
+    rng = random.Random(seed)
+    log.info("making %d %s puzzles", count, difficulty)
+    made = []
+    for _ in range(count):
+        made.append(engine.make_puzzle(difficulty, seed=rng))
+        held = held and lock.renew()
+    stored = store_for_pool(difficulty, made)
+    log.info("stored %d %s puzzles", stored.count, difficulty)
+    if stored.room == 0:
+        if held:
+            lock.release()
+    elif held and lock.renew():
+        _send_batch(lock)
+    return stored.count
 
 
 def insert_new(rows: list[Puzzle]) -> list[Puzzle]:

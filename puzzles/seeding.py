@@ -11,8 +11,10 @@ so each chunk costs what its own lines cost, however long the file.
 
 from __future__ import annotations
 
+import datetime
 import random
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.db.models.functions import Substr
@@ -164,3 +166,22 @@ def _advance(job: SeedJob, field: str, expected: int, **changes: object) -> None
     )
     if not updated:
         raise StaleChunk
+
+
+def claim_stalled_jobs() -> list[int]:
+    """The jobs to send again: queued a minute ago and never started (the broker was down),
+    or running with no progress for longer than a dead worker's task takes to come back.
+    Each is marked touched now, so that the next look leaves it alone for that long."""
+    now = timezone.now()
+    queued_before = now - datetime.timedelta(seconds=60)
+    visibility = settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]
+    running_before = now - datetime.timedelta(seconds=visibility + 60)
+    stalled = SeedJob.objects.filter(
+        state=SeedJob.State.QUEUED, touched_at__lt=queued_before
+    ) | SeedJob.objects.filter(state=SeedJob.State.RUNNING, touched_at__lt=running_before)
+    claimed = []
+    for job_id in stalled.values_list("id", flat=True):
+        # Only the look that moves touched_at on claims the job: two beats at once, one send.
+        if SeedJob.objects.filter(pk=job_id, touched_at__lt=queued_before).update(touched_at=now):
+            claimed.append(job_id)
+    return claimed

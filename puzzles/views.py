@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from . import games, ratelimit, stats
 from .broker import broker_is_up
-from .daily import ensure_daily, today
+from .daily import dailies_of, today
 from .forms import PreferencesForm
 from .models import IDLE_SECONDS, DailyPuzzle, Difficulty, Game
 from .players import YIELDED_KEY, current_player, preferences_for, save_guest_preferences
@@ -41,7 +41,7 @@ def _date(value: str) -> datetime.date:
 def _daily_cards(date: datetime.date, player) -> list[dict]:
     """Each difficulty's daily of the date, with the player's game on it if any."""
     dailies = (
-        ensure_daily(date)
+        dailies_of(date)
         if date == today()
         else {
             d.difficulty: d for d in DailyPuzzle.objects.filter(date=date).select_related("puzzle")

@@ -211,6 +211,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "puzzles.tasks.refill_pools",
         "schedule": float(REFILL_INTERVAL_SECONDS),
     },
+    "resume-stalled-seed-jobs-every-minute": {
+        "task": "puzzles.tasks.resume_stalled_seed_jobs",
+        "schedule": float(REFILL_INTERVAL_SECONDS),
+    },
     "pick-daily-puzzles-after-midnight": {
         "task": "puzzles.tasks.ensure_daily",
         "schedule": crontab(minute=1, hour=0),

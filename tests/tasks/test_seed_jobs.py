@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import datetime
 import random
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import timezone
 
 import engine
 from puzzles import seeding
 from puzzles.models import DailyPuzzle, Puzzle, SeedJob
-from puzzles.tasks import ensure_daily, run_seed_job
+from puzzles.tasks import ensure_daily, resume_stalled_seed_jobs, run_seed_job
 
 from ..engine.conftest import load
 from ..harness import HeldWrites, wait_until_idle
@@ -177,3 +179,15 @@ def test_a_ten_thousand_line_upload_is_imported_by_the_worker_with_a_reason_for_
     firsts = {original: line for line, original, _ in reversed(lines) if original is not None}
     imported = Puzzle.objects.filter(source="imported").values_list("givens", flat=True)
     assert set(imported) == {line.replace(".", "0") for line in firsts.values()}
+
+
+def test_a_job_whose_task_was_never_sent_is_resumed_by_its_task(start_worker):
+    set_targets()
+    job = seeding.create_generate_job("easy", 12)  # saved while the broker was down
+    SeedJob.objects.filter(pk=job.pk).update(
+        touched_at=timezone.now() - datetime.timedelta(minutes=5)
+    )
+    start_worker()
+    resume_stalled_seed_jobs.delay()
+    wait_until(lambda: job_state(job.pk) == "done", what="the job resumed and finished")
+    assert SeedJob.objects.get(pk=job.pk).done == 12 == Puzzle.objects.count()

@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from puzzles import broker, seeding
 from puzzles.models import PoolTarget, Puzzle, SeedJob
-from puzzles.tasks import refill_pools
+from puzzles.tasks import resume_stalled_seed_jobs
 from sudokusite.celery import app
 
 from ..engine.conftest import load
@@ -160,12 +160,12 @@ def test_with_the_broker_down_a_seed_job_is_kept_and_started_once_it_is_back(
         assert b"The broker (Redis) does not answer" in page.content
     job = SeedJob.objects.get()
     assert job.state == "queued" and queued_runs(job) == 0
-    # Beat runs refill_pools in a worker, a process without this one's back-off.
+    # Beat runs resume_stalled_seed_jobs in a worker, a process without this one's back-off.
     monkeypatch.setattr(broker, "_down_until", 0.0)
-    refill_pools()
+    resume_stalled_seed_jobs()
     assert queued_runs(job) == 0  # queued a moment ago: its own send may still come
     with time_machine.travel(timezone.now() + datetime.timedelta(minutes=2)):
-        refill_pools()
+        resume_stalled_seed_jobs()
     try:
         assert queued_runs(job) == 1
     finally:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import random
 import threading
 import time
@@ -43,9 +44,9 @@ def test_store_for_pool_trims_a_batch_to_the_high_water_mark():
     )
     rng = random.Random(1)
     batch = [engine.make_puzzle("medium", seed=rng) for _ in range(4)]
-    assert pool.store_for_pool("medium", batch) == 4
+    assert pool.store_for_pool("medium", batch).count == 4
     batch = [engine.make_puzzle("medium", seed=rng) for _ in range(4)]
-    assert pool.store_for_pool("medium", batch) == 1
+    assert pool.store_for_pool("medium", batch).count == 1
     assert Puzzle.objects.fresh("medium").count() == 5
 
 
@@ -90,8 +91,8 @@ def test_daily_puzzles_are_picked_once_and_never_from_served_ones():
     stock("easy", 2)
     stock("medium", 1, seed=5)
     date = daily.today()
-    first = daily.ensure_daily(date)
-    again = daily.ensure_daily(date)
+    first = daily.dailies_of(date)
+    again = daily.dailies_of(date)
     assert {d: p.puzzle_id for d, p in first.items()} == {d: p.puzzle_id for d, p in again.items()}
     assert DailyPuzzle.objects.filter(date=date).count() == 4
     for picked in first.values():
@@ -242,10 +243,24 @@ def test_the_seed_job_queries_have_an_index():
     now = timezone.now()
     queries = {
         "seedjob_created_idx": SeedJob.objects.defer("payload")[:15],  # the pool page
-        "seedjob_state_touched_idx": SeedJob.objects.filter(  # tasks._resume_stalled_jobs
+        "seedjob_state_touched_idx": SeedJob.objects.filter(  # seeding.claim_stalled_jobs
             Q(state="queued", touched_at__lt=now) | Q(state="running", touched_at__lt=now)
         ),
     }
     for index, query in queries.items():
         plan = query.explain()
         assert index in plan, plan
+
+
+def test_stalled_seed_jobs_are_claimed_once_each():
+    long_ago = timezone.now() - datetime.timedelta(hours=2)
+    never_sent = seeding.create_generate_job("easy", 5)
+    lost = seeding.create_generate_job("easy", 5)
+    fresh_job = seeding.create_generate_job("easy", 5)
+    done = seeding.create_generate_job("easy", 5)
+    SeedJob.objects.filter(pk=never_sent.pk).update(touched_at=long_ago)
+    SeedJob.objects.filter(pk=lost.pk).update(state=SeedJob.State.RUNNING, touched_at=long_ago)
+    SeedJob.objects.filter(pk=done.pk).update(state=SeedJob.State.DONE, touched_at=long_ago)
+    assert sorted(seeding.claim_stalled_jobs()) == sorted([never_sent.pk, lost.pk])
+    assert seeding.claim_stalled_jobs() == []  # each claimed job is left alone a while
+    assert fresh_job.pk not in seeding.claim_stalled_jobs()
