@@ -9,11 +9,21 @@ from __future__ import annotations
 from .board import Board, Step
 from .canonical import canonical
 from .generator import Generated, dig, make_puzzle, random_grid
-from .grid import PEERS, UNITS, InvalidPuzzle, candidates, cell_name, is_solution, parse
-from .hints import next_step
+from .grid import (
+    PEERS,
+    UNITS,
+    InvalidPuzzle,
+    candidates,
+    cell_name,
+    conflicts,
+    is_solution,
+    parse,
+)
+from .hints import next_step, tell
 from .kernel import count_solutions, solve
 from .logic import Grade, PathStep, grade, solution_path
 from .techniques import DIFFICULTIES
+from .wording import place
 
 __all__ = [
     "DIFFICULTIES",
@@ -28,6 +38,7 @@ __all__ = [
     "candidates",
     "canonical",
     "cell_name",
+    "conflicts",
     "count_solutions",
     "dig",
     "grade",
@@ -35,7 +46,9 @@ __all__ = [
     "make_puzzle",
     "next_step",
     "parse",
+    "place",
     "random_grid",
     "solution_path",
     "solve",
+    "tell",
 ]

@@ -27,7 +27,13 @@ T = TypeVar("T")
 
 @dataclass
 class Step:
-    """One logical deduction: what it places and removes, where, and why in plain English."""
+    """One logical deduction: what it places and removes, where, and why in plain English.
+
+    Told in three parts for a player: where to look (`region`, the place in words, and
+    `area`, its cells, the `units` named), why (`reason`, with the `cause`: the cells whose
+    digits or notes make it so) and what follows (`result`). `explanation` is the whole.
+    `cells` are the cells of the pattern.
+    """
 
     technique: str
     rating: float
@@ -36,6 +42,30 @@ class Step:
     cells: list[int] = field(default_factory=list)
     explanation: str = ""
     region: str = ""
+    units: list[int] = field(default_factory=list)
+    area: list[int] = field(default_factory=list)
+    cause: list[int] = field(default_factory=list)
+    reason: str = ""
+    result: str = ""
+    # Checks of a player's board, not techniques: digits to take out of cells, and
+    # candidates to put back into notes that lost the answer, as (cell, digit).
+    clears: list[int] = field(default_factory=list)
+    restores: list[tuple[int, int]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.area:
+            self.area = sorted({c for u in self.units for c in UNITS[u]}) or sorted(self.cells)
+        if not self.cause:
+            self.cause = sorted(self.cells)
+        if not self.explanation:
+            self.explanation = " ".join(t for t in (self.reason, self.result) if t)
+        elif not self.reason:
+            self.reason = self.explanation
+
+    @property
+    def targets(self) -> list[int]:
+        """The cells the step changes."""
+        return sorted({c for c, _ in self.placements} | {c for c, _ in self.eliminations})
 
     def as_dict(self) -> dict:
         """A JSON-ready form of the step."""
@@ -47,6 +77,8 @@ class Step:
             "cells": list(self.cells),
             "explanation": self.explanation,
             "region": self.region,
+            "area": list(self.area),
+            "cause": list(self.cause),
         }
 
 

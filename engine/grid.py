@@ -134,3 +134,19 @@ def candidates_of(puzzle: str) -> list[int]:
 def candidates(grid: str) -> list[list[int]]:
     """Every cell's candidates as digits: those no peer holds, none in a filled cell."""
     return [list(DIGITS_OF[mask]) for mask in candidates_of(normalise(grid))]
+
+
+def conflicts(grid: str) -> list[int]:
+    """The cells whose digit repeats in their row, column or box (a player's grid may
+    break the rules)."""
+    grid = normalise(grid)
+    found: set[int] = set()
+    for unit in UNITS:
+        seen: dict[str, list[int]] = {}
+        for cell in unit:
+            if grid[cell] != "0":
+                seen.setdefault(grid[cell], []).append(cell)
+        for cells in seen.values():
+            if len(cells) > 1:
+                found.update(cells)
+    return sorted(found)

@@ -1,4 +1,5 @@
-"""Hints on a player's own position: mistakes first, then the easiest logical step."""
+"""Hints on a player's own position: mistakes first, then the easiest logical step, and
+the step told in three levels (where to look, why, what follows)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,25 @@ import numpy as np
 
 from . import kernel
 from .board import Board, Step
-from .grid import BIT, UNITS, InvalidPuzzle, candidates_of, cell_name, normalise, parse, unit_name
+from .grid import (
+    BIT,
+    DIGITS_OF,
+    UNITS,
+    InvalidPuzzle,
+    allowed_mask,
+    candidates_of,
+    normalise,
+    parse,
+    unit_name,
+)
 from .techniques import find_step
-from .wording import cells_text
+from .techniques.table import entry_for
+from .wording import cells_text, compact_places, digits_text, place
 
 CHECKS_RATING = 0.0  # pointing out a mistake is not a solving technique
 
 
-def _conflict(values: list[int], puzzle: str | None) -> Step | None:
+def _conflict(values: list[int], puzzle: str | None, solution: str | None) -> Step | None:
     """Two equal digits in a unit; with the puzzle known, only the one that is not a given."""
     for unit in range(27):
         seen: dict[int, int] = {}
@@ -25,12 +37,14 @@ def _conflict(values: list[int], puzzle: str | None) -> Step | None:
             if not digit:
                 continue
             if digit in seen:
-                return _conflict_step(unit, digit, seen[digit], cell, puzzle)
+                return _conflict_step(unit, digit, seen[digit], cell, puzzle, solution)
             seen[digit] = cell
     return None
 
 
-def _conflict_step(unit: int, digit: int, first: int, second: int, puzzle: str | None) -> Step:
+def _conflict_step(
+    unit: int, digit: int, first: int, second: int, puzzle: str | None, solution: str | None
+) -> Step:
     """The conflict told: a given is never the one at fault."""
     given = [c for c in (first, second) if puzzle is not None and puzzle[c] != "0"]
     where = unit_name(unit)
@@ -40,28 +54,40 @@ def _conflict_step(unit: int, digit: int, first: int, second: int, puzzle: str |
             "Conflict",
             CHECKS_RATING,
             cells=[placed],
+            units=[unit],
+            cause=[first, second],
+            clears=[placed],
             region=where,
-            explanation=f"The {digit} in {cell_name(placed)} cannot stay: {where} already has "
-            f"the given {digit} in {cell_name(given[0])}, and it can hold each digit only once.",
+            reason=f"{where.capitalize()} already has the given {digit} in {place(given[0])}, "
+            f"and it can hold each digit only once.",
+            result=f"So the {digit} in {place(placed)} cannot stay: take it out.",
         )
+    wrong = [c for c in (first, second) if solution is not None and solution[c] != str(digit)]
+    clears = wrong or [first, second]
     return Step(
         "Conflict",
         CHECKS_RATING,
         cells=[first, second],
+        units=[unit],
+        cause=[first, second],
+        clears=clears,
         region=where,
-        explanation=f"{cell_name(first)} and {cell_name(second)} both hold {digit}, "
-        f"but {where} can hold each digit only once.",
+        reason=f"{place(first).capitalize()} and {place(second)} both hold {digit}, but "
+        f"{where} can hold each digit only once.",
+        result=f"Take the {digit} out of {cells_text(clears)}.",
     )
 
 
-def _mistake(cells: list[int], explanation: str, region: str = "") -> Step:
-    """A step that names placed digits at fault; it changes nothing by itself."""
+def _mistake(cells: list[int], reason: str, result: str, region: str = "") -> Step:
+    """A step that names placed digits at fault; applied, it takes them out."""
     return Step(
         "Mistake",
         CHECKS_RATING,
         cells=cells,
+        clears=cells,
         region=region or cells_text(cells),
-        explanation=explanation,
+        reason=reason,
+        result=result,
     )
 
 
@@ -74,8 +100,9 @@ def _wrong_digit(values: list[int], solution: str | None) -> Step | None:
         return None
     return _mistake(
         [cell],
-        f"The {values[cell]} in {cell_name(cell)} is wrong: the puzzle cannot be finished "
-        "with it there. Everything deduced from it needs another look.",
+        f"The {values[cell]} in {place(cell)} is wrong: the puzzle cannot be finished with it "
+        "there.",
+        "Take it out. Everything deduced from it needs another look.",
     )
 
 
@@ -99,14 +126,16 @@ def _dead_end(values: list[int]) -> Step:
         (cell,) = singles
         return _mistake(
             singles,
-            f"The {values[cell]} in {cell_name(cell)} is wrong: the grid cannot be finished "
-            "with it there, and it can without it.",
+            f"The {values[cell]} in {place(cell)} is wrong: the grid cannot be finished with it "
+            "there, and it can without it.",
+            "Take it out.",
         )
     if singles:
         return _mistake(
             singles,
             f"One of the digits in {cells_text(singles)} is wrong: the grid cannot be finished "
             "with all of them, but it can without any one of them.",
+            "Take out the one you are least sure of.",
         )
     pairs = _pairs_that_fix(digits, filled)
     if len(pairs) == 1:
@@ -115,6 +144,7 @@ def _dead_end(values: list[int]) -> Step:
             cells,
             f"The digits in {cells_text(cells)} cannot both stay: the grid cannot be finished "
             "with them, nor with either one of them alone, but it can without both.",
+            "Take them both out.",
         )
     if pairs:
         cells = sorted({c for pair in pairs for c in pair})
@@ -123,12 +153,13 @@ def _dead_end(values: list[int]) -> Step:
             cells,
             f"At least two of the digits in {cells_text(cells)} are wrong: the grid cannot be "
             "finished as it is, nor by taking out any one digit, but it can by taking out two "
-            f"of these (for instance {cell_name(a)} and {cell_name(b)}).",
+            f"of these (for instance {place(a)} and {place(b)}).",
+            "Take out the ones you are least sure of.",
         )
     return _mistake(
         filled,
-        "The grid cannot be finished: some of the placed digits are wrong, more than two of "
-        "them. Take out the digits you are least sure of, or start again from the givens.",
+        "The grid cannot be finished: some of the placed digits are wrong, more than two of them.",
+        "Take out the digits you are least sure of, or start again from the givens.",
         region="the whole grid",
     )
 
@@ -142,37 +173,48 @@ def _pairs_that_fix(digits: np.ndarray, filled: list[int]) -> list[tuple[int, in
     return [pair for pair in combinations(filled, 2) if _finishable_without(digits, pair)]
 
 
-def _candidates(grid: str, notes: Sequence[Iterable[int]] | None) -> list[int]:
+def _candidates(
+    grid: str, notes: Sequence[Iterable[int]] | None, complete: Sequence[bool] | None
+) -> list[int]:
+    """The candidates the placed digits allow, narrowed by the notes of the cells whose
+    notes are a complete list (all cells with notes, when complete is not given)."""
     cands = candidates_of(grid)
     if notes is None:
         return cands
     if len(notes) != 81:
         raise InvalidPuzzle(f"candidates need one entry per cell, 81, not {len(notes)}")
+    if complete is not None and len(complete) != 81:
+        raise InvalidPuzzle(f"complete needs one entry per cell, 81, not {len(complete)}")
     for cell, digits in enumerate(notes):
         mask = 0
         for d in digits:
-            if not isinstance(d, int) or not 1 <= d <= 9:
-                raise InvalidPuzzle(
-                    f"the candidates of {cell_name(cell)} hold {d!r}, not a digit 1-9"
-                )
+            if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 9:
+                raise InvalidPuzzle(f"the candidates of {place(cell)} hold {d!r}, not a digit 1-9")
             mask |= BIT[d]
-        if mask:
+        if mask and (complete is None or complete[cell]):
             cands[cell] &= mask
     return cands
 
 
 def _missing_note(values: list[int], cands: list[int], solution: str | None) -> Step | None:
+    """A cell whose candidates (a complete list of notes, narrowed by the player) no
+    longer hold the digit that belongs there."""
     if solution is None:
         return None
     for cell in range(81):
         if not values[cell] and not cands[cell] & BIT[int(solution[cell])]:
+            back = [(cell, d) for d in DIGITS_OF[allowed_mask(values, cell) & ~cands[cell]]]
             return Step(
                 "Missing Candidate",
                 CHECKS_RATING,
                 cells=[cell],
-                region=cell_name(cell),
-                explanation=f"The notes in {cell_name(cell)} leave out the digit that belongs "
-                "there: one of the candidates removed from it was needed.",
+                area=[cell],
+                restores=back,
+                region=place(cell),
+                reason=f"The notes in {place(cell)} leave out the digit that belongs there: "
+                "one of the digits taken out of them was needed.",
+                result=f"Put back {digits_text(d for _, d in back)}, the digits that fit there "
+                "and are not in its notes; one of them is the answer.",
             )
     return None
 
@@ -187,29 +229,50 @@ def _solution_of(puzzle: str | None, grid: str) -> str | None:
 
 
 def next_step(
-    grid: str, candidates: Sequence[Iterable[int]] | None = None, *, puzzle: str | None = None
+    grid: str,
+    candidates: Sequence[Iterable[int]] | None = None,
+    *,
+    puzzle: str | None = None,
+    complete: Sequence[bool] | None = None,
+    compact: bool = False,
 ) -> Step | None:
     """The hint for a player's position: a mistake if there is one, else the easiest step.
 
     grid is the board as the player has it (givens and their digits); candidates, when
     given, are the player's notes, one list of digits per cell (empty for no notes);
-    puzzle, when given, is the original puzzle: it names a wrong digit exactly, and a given
-    is never blamed. Without it, a grid that cannot be finished gets the digits that could
-    be at fault. Returns None only when the grid is complete and correct.
+    complete, when given, says which cells' notes are a complete candidate list: the notes
+    of the others are memos, and there the step reasons from the digits the placed ones
+    allow. Without it, every cell's notes count as its candidates. A cell said to have lost
+    the digit that belongs there is always one whose notes count. puzzle, when given, is
+    the original puzzle: it names a wrong digit exactly, and a given is never blamed.
+    Without it, a grid that cannot be finished gets the digits that could be at fault.
+    Places are written "row 2, column 5", or with compact "r2c5". Returns None only when
+    the grid is complete and correct.
     """
+    with compact_places(compact):
+        return _next_step(grid, candidates, puzzle, complete)
+
+
+def _next_step(
+    grid: str,
+    candidates: Sequence[Iterable[int]] | None,
+    puzzle: str | None,
+    complete: Sequence[bool] | None,
+) -> Step | None:
     grid = normalise(grid)
     puzzle = None if puzzle is None else parse(puzzle)
     values = [int(ch) for ch in grid]
-    step = _conflict(values, puzzle)
+    known = None if puzzle is None else _solution_of(puzzle, puzzle)
+    step = _conflict(values, puzzle, known)
     if step:
         return step
-    solution = _solution_of(puzzle, grid)
+    solution = known or _solution_of(None, grid)
     step = _wrong_digit(values, solution)
     if step:
         return step
     if solution is None and kernel.count_solutions(grid, 1) == 0:
         return _dead_end(values)
-    cands = _candidates(grid, candidates)
+    cands = _candidates(grid, candidates, complete)
     step = _missing_note(values, cands, solution)
     if step:
         return step
@@ -217,3 +280,34 @@ def next_step(
     if board.solved:
         return None
     return find_step(board)
+
+
+def tell(step: Step, level: int) -> dict:
+    """A hint as a player opens it, JSON-ready, at level 1 (where to look: the technique
+    in plain words and the region to shade), 2 (why: the cells of the pattern that cause
+    it, and those it will change) or 3 (what follows, said and listed; nothing is applied).
+    """
+    if level not in (1, 2, 3):
+        raise ValueError(f"a hint's level is 1, 2 or 3, not {level!r}")
+    entry = entry_for(step)
+    told: dict = {
+        "level": level,
+        "technique": entry.plain or entry.name,
+        "slug": entry.slug,
+        "summary": entry.summary,
+        "text": f"Look at {step.region}." if step.region else "Look at the whole grid.",
+        "region": list(step.area),
+    }
+    if level >= 2:
+        told["text"] = step.reason
+        told["cause"] = list(step.cause)
+        told["target"] = sorted(
+            set(step.targets) | set(step.clears) | {c for c, _ in step.restores}
+        )
+    if level >= 3:
+        told["text"] = step.explanation
+        told["placements"] = [list(p) for p in step.placements]
+        told["eliminations"] = [list(e) for e in step.eliminations]
+        told["clears"] = list(step.clears)
+        told["restores"] = [list(r) for r in step.restores]
+    return told

@@ -1,10 +1,35 @@
-"""Plain-English phrases for cells, digits and eliminations, shared by every explanation."""
+"""Plain-English phrases for cells, digits and eliminations, shared by every explanation.
+
+Places are written for people, "row 2, column 5"; inside `compact_places()` they are
+written the compact way players of hint tools know, "r2c5".
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import contextlib
+from collections.abc import Iterable, Iterator
+from contextvars import ContextVar
 
 from .grid import DIGITS_OF, cell_name
+
+_COMPACT: ContextVar[bool] = ContextVar("compact_places", default=False)
+
+
+@contextlib.contextmanager
+def compact_places(compact: bool = True) -> Iterator[None]:
+    """Within the block, places are written r2c5 (compact) or row 2, column 5 (not)."""
+    token = _COMPACT.set(compact)
+    try:
+        yield
+    finally:
+        _COMPACT.reset(token)
+
+
+def place(cell: int) -> str:
+    """A cell's name: 'row 2, column 5', or 'r2c5' when places are compact."""
+    if _COMPACT.get():
+        return cell_name(cell)
+    return f"row {cell // 9 + 1}, column {cell % 9 + 1}"
 
 
 def join(words: Iterable[str]) -> str:
@@ -22,8 +47,26 @@ def either(digits: Iterable[int]) -> str:
 
 
 def cells_text(cells: Iterable[int]) -> str:
-    """r1c2, r1c5 and r3c4."""
-    return join(cell_name(c) for c in sorted(cells))
+    """Several cells: 'row 1, columns 2 and 5; row 3, column 4' (compact: r1c2, r1c5 and
+    r3c4). Cells of one column read 'rows 1 and 4, column 5'."""
+    cells = sorted(set(cells))
+    if _COMPACT.get() or len(cells) <= 1:
+        return join(place(c) for c in cells)
+    rows: dict[int, list[int]] = {}
+    for c in cells:
+        rows.setdefault(c // 9 + 1, []).append(c % 9 + 1)
+    columns = {c % 9 for c in cells}
+    if len(columns) == 1:
+        return f"rows {join(str(r) for r in rows)}, column {columns.pop() + 1}"
+    parts = [
+        f"row {r}, column{'s' if len(cols) > 1 else ''} {join(map(str, cols))}"
+        for r, cols in rows.items()
+    ]
+    if len(parts) == 1:
+        return parts[0]
+    if len(parts) == 2 and len(cells) == 2:
+        return " and ".join(parts)
+    return "; ".join(parts[:-1]) + "; and " + parts[-1]
 
 
 def digits_text(digits: Iterable[int]) -> str:
@@ -37,8 +80,8 @@ def digits_text_pair(mask: int) -> str:
 
 
 def removals_text(eliminations: Iterable[tuple[int, int]]) -> str:
-    """'5 from r1c2 and r1c7; 3 from r4c4', grouped by digit."""
+    """'5 from row 1, columns 2 and 7; also 3 from row 4, column 4', grouped by digit."""
     by_digit: dict[int, list[int]] = {}
     for cell, digit in eliminations:
         by_digit.setdefault(digit, []).append(cell)
-    return "; ".join(f"{d} from {cells_text(cells)}" for d, cells in sorted(by_digit.items()))
+    return "; also ".join(f"{d} from {cells_text(cells)}" for d, cells in sorted(by_digit.items()))

@@ -120,11 +120,27 @@ def redo(request, game, prefs):
 
 @require_POST
 @game_endpoint
+def fill_notes(request, game, prefs):
+    """POST /api/games/<id>/fill-notes {"version"}: every empty cell's candidates."""
+    games.fill_notes(game, _version(_body(request), game))
+
+
+@require_POST
+@game_endpoint
 def hint(request, game, prefs):
+    """POST /api/games/<id>/hint {"level": 1-3, "version"}: the hint, nothing applied."""
     body = _body(request)
     level = _integer(body, "level", 1, 3, default=1)
     _, told = games.hint(game, level, _version(body, game), prefs)
     return {"hint": told}
+
+
+@require_POST
+@game_endpoint
+def apply_hint(request, game, prefs):
+    """POST /api/games/<id>/apply-hint {"version"}: the level-3 hint's step, carried out."""
+    _, cell = games.apply_hint(game, _version(_body(request), game), prefs)
+    return {"select": cell}
 
 
 @require_POST

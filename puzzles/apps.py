@@ -8,7 +8,8 @@ class PuzzlesConfig(AppConfig):
     verbose_name = "Sudoku"
 
     def ready(self) -> None:
-        from . import players  # noqa: F401 - connects the guest-adoption signal
+        # Connect the signals: guest adoption at log-in, clocks stopped at log-out.
+        from . import games, players  # noqa: F401
 
 
 class SudokuAdminConfig(admin_apps.AdminConfig):

@@ -42,5 +42,12 @@ class SignupForm(UserCreationForm):
 class PreferencesForm(forms.ModelForm):
     class Meta:
         model = Preferences
-        fields = ("mark_mistakes", "auto_remove_notes", "show_timer", "theme")
+        fields = (
+            "mark_mistakes",
+            "auto_remove_notes",
+            "auto_notes",
+            "compact_places",
+            "show_timer",
+            "theme",
+        )
         widgets = {"theme": forms.RadioSelect}

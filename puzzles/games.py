@@ -1,30 +1,46 @@
 """A player's game: starting one, moves, undo and redo, hints, reveals, the clock, the end.
 
-The board is the game's values (81 characters, givens included) and notes (81 lists of
-digits), held while it changes in the engine's Board, the notes as its candidates. Every
-change to it is one Move row: the cells it touched, each with its value and notes before
-and after, so undo and redo are exact and replaying the applied moves from the puzzle gives
-the board. Each change bumps the game's version, and is saved only if the version is still
-the one the player saw: a stale tab gets a 409, never a lost move.
+The board is the game's values (81 characters, givens included), notes (81 lists of
+digits) and which cells' notes are complete candidate lists, held while it changes in the
+engine's Board and a list of flags. A cell's notes are complete once "fill all notes" (or
+auto-notes) wrote them, and stay so while the player takes digits out; notes typed into
+any other cell are a memo, which hints leave alone. Every change to the board is one Move
+row: the cells it touched, each with its value, notes and completeness before and after,
+so undo and redo are exact and replaying the applied moves from the puzzle gives the
+board. Each change bumps the game's version, and is saved only if the version is still the
+one the player saw: a stale tab gets a 409, never a lost move.
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime
+import hashlib
+import json
 
+from django.contrib.auth.signals import user_logged_out
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import F, Value
 from django.db.models.functions import Coalesce
+from django.dispatch import receiver
 from django.utils import timezone
 
 import engine
 from engine import Board
 
 from .daily import dailies_of, today
-from .models import IDLE_SECONDS, DailyPuzzle, Game, Move, Preferences, Puzzle, human_floor
-from .players import Player
+from .models import (
+    IDLE_SECONDS,
+    NONE_COMPLETE,
+    DailyPuzzle,
+    Game,
+    Move,
+    Preferences,
+    Puzzle,
+    human_floor,
+)
+from .players import GUEST_KEY, Player
 from .pool import claim_fresh_puzzle, make_and_serve, start_refill
 
 
@@ -59,17 +75,28 @@ def board_of(game: Game) -> Board:
     return Board.from_notes(game.values, notes)
 
 
-def _cell(board: Board, cell: int) -> tuple[int, list[int]]:
-    return board.values[cell], list(board.digits(cell))
+def complete_of(game: Game) -> list[bool]:
+    """Per cell, whether its notes are a complete candidate list."""
+    flags = game.complete if len(game.complete) == 81 else NONE_COMPLETE
+    return [flag == "1" for flag in flags]
+
+
+def _flags(complete: list[bool]) -> str:
+    return "".join("1" if flag else "0" for flag in complete)
+
+
+def _cell(board: Board, complete: list[bool], cell: int) -> tuple[int, list[int], bool]:
+    return board.values[cell], list(board.digits(cell)), complete[cell]
 
 
 # Starting games ----------------------------------------------------------------------
 
 
-def new_game(player: Player, difficulty: str) -> Game:
+def new_game(player: Player, difficulty: str, prefs: Preferences | None = None) -> Game:
     """A game on a fresh puzzle of the difficulty. A pool that runs low asks the workers
     for more at once; an empty one falls back to a puzzle of that difficulty, already
-    handed out, that the player has not played. The clock starts now."""
+    handed out, that the player has not played. The clock starts now; with auto-notes the
+    notes are all filled in."""
     puzzle = claim_fresh_puzzle(difficulty)
     start_refill(difficulty, Puzzle.objects.fresh(difficulty).count())
     if puzzle is None:
@@ -81,19 +108,27 @@ def new_game(player: Player, difficulty: str) -> Game:
             .order_by("served_at")
             .first()
         ) or make_and_serve(difficulty)
-    return _create(player, puzzle, None)
+    return _create(player, puzzle, None, prefs)
 
 
-def _create(player: Player, puzzle: Puzzle, daily: DailyPuzzle | None) -> Game:
+def _create(
+    player: Player, puzzle: Puzzle, daily: DailyPuzzle | None, prefs: Preferences | None = None
+) -> Game:
     """The player's game on the puzzle: a new one with its clock running, or, when a
     second request of the player's got there first, that one."""
     now = timezone.now()
+    notes, complete = [], NONE_COMPLETE
+    if prefs is not None and prefs.auto_notes:
+        notes = engine.candidates(puzzle.givens)
+        complete = "".join("1" if digits else "0" for digits in notes)
     try:
         with transaction.atomic():
             return Game.objects.create(
                 puzzle=puzzle,
                 daily=daily,
                 values=puzzle.givens,
+                notes=notes,
+                complete=complete,
                 resumed_at=now,
                 seen_at=now,
                 **player.owner_fields(),
@@ -102,7 +137,9 @@ def _create(player: Player, puzzle: Puzzle, daily: DailyPuzzle | None) -> Game:
         return player.games().get(puzzle=puzzle)
 
 
-def daily_game(player: Player, date: datetime.date, difficulty: str) -> Game:
+def daily_game(
+    player: Player, date: datetime.date, difficulty: str, prefs: Preferences | None = None
+) -> Game:
     """The player's game on a date's daily puzzle: the one already started, or a new one."""
     if date > today():
         raise NotFound("That day's puzzles are not out yet.")
@@ -115,7 +152,7 @@ def daily_game(player: Player, date: datetime.date, difficulty: str) -> Game:
         if daily is None:
             raise NotFound("There was no daily puzzle that day.")
     game = player.games().filter(puzzle=daily.puzzle_id).first()
-    return game or _create(player, daily.puzzle, daily)
+    return game or _create(player, daily.puzzle, daily, prefs)
 
 
 def mark_games_in_progress(player: Player) -> int:
@@ -142,6 +179,9 @@ def state(game: Game, prefs: Preferences) -> dict:
         "puzzle": game.puzzle.givens,
         "values": game.values,
         "notes": board_of(game).notes(),
+        "complete": game.complete if len(game.complete) == 81 else NONE_COMPLETE,
+        # Rule conflicts are always shown: they need no solution and are no help.
+        "conflicts": engine.conflicts(game.values),
         "status": game.status,
         "version": game.version,
         "elapsed": round(game.elapsed(), 1),
@@ -171,25 +211,47 @@ def _wrong_cells(game: Game) -> list[int]:
 # Changing the board -------------------------------------------------------------------
 
 
-def _change(board: Board, cell: int, value: int, notes: list[int]) -> dict | None:
-    """Set a cell; the log entry's record of it, or None if nothing changed."""
-    before = _cell(board, cell)
-    after = (value, sorted(set(notes)))
+def _change(
+    board: Board, complete: list[bool], cell: int, value: int, notes: list[int], full: bool
+) -> dict | None:
+    """Set a cell: its digit, notes and whether they are a complete list (only notes of
+    an empty cell can be). The log entry's record of it, or None if nothing changed."""
+    notes = sorted(set(notes))
+    full = bool(full and notes and not value)
+    before = _cell(board, complete, cell)
+    after = (value, notes, full)
     if before == after:
         return None
-    board.set_cell(cell, *after)
-    return {"cell": cell, "before": [before[0], before[1]], "after": [after[0], after[1]]}
+    board.set_cell(cell, value, notes)
+    complete[cell] = full
+    return {"cell": cell, "before": list(before), "after": list(after)}
 
 
-def _place(board: Board, cell: int, digit: int, prefs: Preferences) -> list[dict]:
-    """Put a digit in a cell (0 erases it, notes and all); with auto-removal, clear the digit
-    from the notes of the cell's peers."""
-    changes = [_change(board, cell, digit, [])]
-    if digit and prefs.auto_remove_notes:
-        for peer in engine.PEERS[cell]:
-            if digit in board.digits(peer):
-                notes = [d for d in board.digits(peer) if d != digit]
-                changes.append(_change(board, peer, board.values[peer], notes))
+def _fits_again(board: Board, complete: list[bool], cell: int, digit: int) -> bool:
+    """Whether an erased digit goes back into a cell's complete notes: it fits there now."""
+    return complete[cell] and digit not in board.digits(cell) and digit in board.allowed(cell)
+
+
+def _place(
+    board: Board, complete: list[bool], cell: int, digit: int, prefs: Preferences
+) -> list[dict]:
+    """Put a digit in a cell (0 erases it, notes and all). The digit leaves the notes of
+    the cell's peers: all of them with auto-removal, the complete ones with auto-notes.
+    With auto-notes, a digit erased gives the cell its candidates back, and returns to
+    the complete notes of peers it now fits."""
+    old = board.values[cell]
+    if digit == 0 and old and prefs.auto_notes:
+        changes = [_change(board, complete, cell, 0, list(board.allowed(cell)), True)]
+    else:
+        changes = [_change(board, complete, cell, digit, [], False)]
+    for peer in engine.PEERS[cell]:
+        notes = board.digits(peer)
+        tidy = prefs.auto_remove_notes or (prefs.auto_notes and complete[peer])
+        if digit and digit in notes and tidy:
+            kept = [d for d in notes if d != digit]
+            changes.append(_change(board, complete, peer, 0, kept, complete[peer]))
+        elif old and old != digit and prefs.auto_notes and _fits_again(board, complete, peer, old):
+            changes.append(_change(board, complete, peer, 0, [*notes, old], True))
     return [c for c in changes if c]
 
 
@@ -239,12 +301,16 @@ def _clock_fields(game: Game, now: datetime.datetime) -> dict:
     return fields
 
 
-def _board_fields(game: Game, board: Board, expected: int, now: datetime.datetime) -> dict:
+def _board_fields(
+    game: Game, board: Board, complete: list[bool], expected: int, now: datetime.datetime
+) -> dict:
     """Put the board on the game, one version on; end the game if it is solved."""
     game.values, game.notes, game.version = board.grid(), board.notes(), expected + 1
+    game.complete = _flags(complete)
     fields = {
         "values": game.values,
         "notes": game.notes,
+        "complete": game.complete,
         "version": game.version,
         "updated_at": now,
     }
@@ -264,11 +330,20 @@ def _update(game: Game, expected: int, fields: dict) -> Game:
     return game
 
 
-def _commit(game: Game, board: Board, entry: dict | None, expected: int, **counters: int) -> Game:
+def _commit(
+    game: Game,
+    board: Board,
+    complete: list[bool],
+    entry: dict | None,
+    expected: int,
+    extra: dict | None = None,
+    **counters: int,
+) -> Game:
     """Save a change to the board and log it as the next move, dropping the moves that
-    were undone; or, with no entry, save only the clock and counters (a hint told)."""
+    were undone; or, with no entry, save only the clock, counters and extra fields (a hint
+    told)."""
     now = timezone.now()
-    fields = _clock_fields(game, now)
+    fields = _clock_fields(game, now) | (extra or {})
     for name, increment in counters.items():
         if increment:
             setattr(game, name, getattr(game, name) + increment)
@@ -282,7 +357,7 @@ def _commit(game: Game, board: Board, entry: dict | None, expected: int, **count
     number, undone = game.moves_applied + 1, game.moves_logged > game.moves_applied
     game.moves_applied = game.moves_logged = number
     fields |= {"moves_applied": number, "moves_logged": number}
-    fields |= _board_fields(game, board, expected, now)
+    fields |= _board_fields(game, board, complete, expected, now)
     with transaction.atomic():
         _update(game, expected, fields)
         if undone:
@@ -324,28 +399,48 @@ def move(game: Game, cell: int, digit: int, mode: str, version: int, prefs: Pref
     _check_playing(game)
     _check_version(game, version)
     _check_cell(game, cell)
-    board = board_of(game)
+    board, complete = board_of(game), complete_of(game)
     mistakes = 0
     if mode == "value":
-        changes = _place(board, cell, digit, prefs)
+        changes = _place(board, complete, cell, digit, prefs)
         if changes and digit and str(digit) != game.puzzle.solution[cell]:
             mistakes = 1
         if changes and digit and prefs.mark_mistakes and not game.marked:
             game.marked = True  # played with mistakes shown: off the leaderboards
     else:
         if board.values[cell]:
-            name = engine.cell_name(cell)
+            name = engine.place(cell).capitalize()
             raise GameError(f"{name} holds a digit; clear it before writing notes there.")
+        # A note taken out of (or put back into) a complete list leaves it complete: the
+        # player's elimination. Notes written into any other cell are a memo.
         notes = [] if digit == 0 else sorted(set(board.digits(cell)) ^ {digit})
-        changes = [c for c in [_change(board, cell, 0, notes)] if c]
+        changes = [c for c in [_change(board, complete, cell, 0, notes, complete[cell])] if c]
     entry = {"kind": mode, "cell": cell, "digit": digit, "changes": changes} if changes else None
-    return _commit(game, board, entry, version, mistakes=mistakes)
+    return _commit(game, board, complete, entry, version, mistakes=mistakes)
 
 
-def _replay(board: Board, changes: list[dict], side: str) -> None:
+def fill_notes(game: Game, version: int) -> Game:
+    """Fill all notes: every empty cell gets the candidates the placed digits allow, as a
+    complete list. One move, which one undo takes back; no help."""
+    _check_playing(game)
+    _check_version(game, version)
+    board, complete = board_of(game), complete_of(game)
+    candidates = engine.candidates(board.grid())
+    changes = [
+        _change(board, complete, cell, 0, candidates[cell], True)
+        for cell in range(81)
+        if not board.values[cell]
+    ]
+    changes = [c for c in changes if c]
+    entry = {"kind": Move.Kind.FILL, "changes": changes} if changes else None
+    return _commit(game, board, complete, entry, version)
+
+
+def _replay(board: Board, complete: list[bool], changes: list[dict], side: str) -> None:
     for change in changes:
-        value, notes = change[side]
+        value, notes, *full = change[side]  # moves logged before completeness: memos
         board.set_cell(change["cell"], value, notes)
+        complete[change["cell"]] = bool(full and full[0])
 
 
 def undo(game: Game, version: int) -> Game:
@@ -369,61 +464,119 @@ def redo(game: Game, version: int) -> Game:
 
 
 def _step(game: Game, version: int, changes: list[dict], side: str, applied: int) -> Game:
-    board = board_of(game)
-    _replay(board, changes, side)
+    board, complete = board_of(game), complete_of(game)
+    _replay(board, complete, changes, side)
     game.moves_applied = applied
     now = timezone.now()
     fields = _clock_fields(game, now) | {"moves_applied": applied}
-    return _update(game, version, fields | _board_fields(game, board, version, now))
+    return _update(game, version, fields | _board_fields(game, board, complete, version, now))
 
 
 # Help ---------------------------------------------------------------------------------
 
 
-def hint(game: Game, level: int, version: int, prefs: Preferences) -> tuple[Game, dict]:
-    """The next step on the player's own board, told at a level: 1 the technique and where
-    to look, 2 the cells involved, 3 the step explained and applied. Each one is counted."""
-    _check_playing(game)
-    _check_version(game, version)
-    board = board_of(game)
-    step = engine.next_step(board.grid(), board.notes(), puzzle=game.puzzle.givens)
+NO_HINT = (
+    "There is no full hint on this board to apply: open the hint's last level first "
+    "(the board may have changed since)."
+)
+
+
+def _next_step(game: Game, board: Board, complete: list[bool], prefs: Preferences) -> engine.Step:
+    """The next step on the player's own board: the candidates the placed digits allow,
+    narrowed by the notes of complete cells only."""
+    step = engine.next_step(
+        board.grid(),
+        board.notes(),
+        puzzle=game.puzzle.givens,
+        complete=complete,
+        compact=prefs.compact_places,
+    )
     if step is None:
         raise Conflict("The board is complete.")
-    told = {"level": level, "technique": step.technique, "region": step.region}
-    if level >= 2:
-        told["cells"] = list(step.cells)
-    if level < 3:
-        return _commit(game, board, None, version, hints=1), told
-    told |= {
-        "explanation": step.explanation,
+    return step
+
+
+def _what_it_does(step: engine.Step) -> dict:
+    """The changes a step makes, as Apply carries them out."""
+    return {
+        "technique": step.technique,
         "placements": [list(p) for p in step.placements],
         "eliminations": [list(e) for e in step.eliminations],
+        "clears": list(step.clears),
+        "restores": [list(r) for r in step.restores],
     }
-    changes = _apply_step(board, step, game, prefs)
-    entry = (
-        {"kind": "hint", "technique": step.technique[:40], "changes": changes} if changes else None
-    )
-    return _commit(game, board, entry, version, hints=1), told
 
 
-def _apply_step(board: Board, step: engine.Step, game: Game, prefs: Preferences) -> list[dict]:
-    """Carry a step out on the player's board, mistakes included."""
+def _key(version: int, does: dict) -> str:
+    """The same step on the same version of the board is the same hint."""
+    digest = hashlib.sha256(json.dumps(does, sort_keys=True).encode()).hexdigest()[:16]
+    return f"{version}:{digest}"
+
+
+def hint(game: Game, level: int, version: int, prefs: Preferences) -> tuple[Game, dict]:
+    """The next step on the player's own board, told at a level: 1 the technique in plain
+    words and where to look, 2 why (the cells that cause it and those it changes), 3 what
+    follows, in words. Nothing changes on the board (Apply does that). A hint is counted
+    once, however many of its levels are opened; the deepest level reached is recorded."""
+    _check_playing(game)
+    _check_version(game, version)
+    board, complete = board_of(game), complete_of(game)
+    step = _next_step(game, board, complete, prefs)
+    does = _what_it_does(step)
+    key = _key(version, does)
+    same = game.hint.get("key") == key
+    reached = max(level, game.hint.get("level", 0)) if same else level
+    game.hint = {"key": key, "version": version, "level": reached, "step": does}
+    game.hint_level_max = max(game.hint_level_max, level)
+    extra = {"hint": game.hint, "hint_level_max": game.hint_level_max}
+    _commit(game, board, complete, None, version, extra, hints=0 if same else 1)
+    return game, engine.tell(step, level)
+
+
+def apply_hint(game: Game, version: int, prefs: Preferences) -> tuple[Game, int | None]:
+    """Carry out the step of the hint last opened at level 3 on this version of the board,
+    as one move that one undo takes back. Counts nothing more: the hint was counted. Also
+    returns the cell the step is about."""
+    _check_playing(game)
+    _check_version(game, version)
+    told = game.hint
+    if not told or told.get("version") != version or told.get("level", 0) < 3:
+        raise Conflict(NO_HINT)
+    does = told["step"]
+    board, complete = board_of(game), complete_of(game)
+    changes = _apply_step(board, complete, does, game, prefs)
+    entry = {"kind": Move.Kind.HINT, "technique": does["technique"][:40], "changes": changes}
+    _commit(game, board, complete, entry if changes else None, version)
+    cells = [
+        *(c for c, _ in does["placements"]),
+        *(c for c, _ in does["eliminations"]),
+        *does["clears"],
+        *(c for c, _ in does["restores"]),
+    ]
+    return game, (cells[0] if cells else None)
+
+
+def _apply_step(
+    board: Board, complete: list[bool], does: dict, game: Game, prefs: Preferences
+) -> list[dict]:
+    """Carry a step out on the player's board: wrong digits taken out (never a given),
+    lost candidates put back, digits placed, candidates eliminated. A cell whose notes were
+    a memo gets its candidates as a complete list less the ones eliminated, so that the
+    next hint builds on this one."""
     changes: list[dict | None] = []
-    if step.technique in ("Mistake", "Conflict"):
-        givens, solution = game.puzzle.givens, game.puzzle.solution
-        changes += [
-            _change(board, c, 0, [])
-            for c in step.cells
-            if givens[c] == "0" and str(board.values[c]) != solution[c]
-        ]
-    elif step.technique == "Missing Candidate":
-        (cell,) = step.cells
-        changes.append(_change(board, cell, 0, list(board.allowed(cell))))
-    for cell, digit in step.placements:
-        changes += _place(board, cell, digit, prefs)
-    for cell, digit in step.eliminations:
-        notes = board.digits(cell) or board.allowed(cell)
-        changes.append(_change(board, cell, 0, [d for d in notes if d != digit]))
+    givens = game.puzzle.givens
+    for cell in does["clears"]:
+        if givens[cell] == "0" and board.values[cell]:
+            changes += _place(board, complete, cell, 0, prefs)
+    for cell, digit in does["restores"]:
+        notes = [*board.digits(cell), digit]
+        changes.append(_change(board, complete, cell, 0, notes, True))
+    for cell, digit in does["placements"]:
+        changes += _place(board, complete, cell, digit, prefs)
+    for cell, digit in does["eliminations"]:
+        notes = board.digits(cell) if complete[cell] else board.allowed(cell)
+        kept = [d for d in notes if d != digit]
+        changes.append(_change(board, complete, cell, 0, kept, True))
     return [c for c in changes if c]
 
 
@@ -432,20 +585,20 @@ def reveal(game: Game, cell: int, version: int, prefs: Preferences) -> Game:
     _check_playing(game)
     _check_version(game, version)
     _check_cell(game, cell)
-    board = board_of(game)
+    board, complete = board_of(game), complete_of(game)
     digit = int(game.puzzle.solution[cell])
-    changes = _place(board, cell, digit, prefs) if board.values[cell] != digit else []
+    changes = _place(board, complete, cell, digit, prefs) if board.values[cell] != digit else []
     # A reveal of a digit already right changes nothing but still tells the player the
     # digit is right, so it counts all the same.
     entry = {"kind": "reveal", "cell": cell, "digit": digit, "changes": changes}
-    return _commit(game, board, entry if changes else None, version, reveals=1)
+    return _commit(game, board, complete, entry if changes else None, version, reveals=1)
 
 
 def check(game: Game) -> list[int]:
     """Where did I go wrong: the first digit on the board that is not the solution's.
     Counted as a hint."""
     _check_playing(game)
-    _commit(game, board_of(game), None, game.version, hints=1)
+    _commit(game, board_of(game), complete_of(game), None, game.version, hints=1)
     return _wrong_cells(game)[:1]
 
 
@@ -462,6 +615,28 @@ def pause(game: Game) -> Game:
     game.seen_at = now
     _save_clock(game, active_seconds=game.active_seconds, resumed_at=None, seen_at=now)
     return game
+
+
+def pause_all(player: Player) -> int:
+    """Stop the clock of every game the player has running (logging out ends the play)."""
+    now, stopped = timezone.now(), 0
+    for game in player.games().filter(status=Game.Status.PLAYING, resumed_at__isnull=False):
+        running = Game.objects.filter(
+            pk=game.pk, status=Game.Status.PLAYING, resumed_at=game.resumed_at
+        )
+        stopped += running.update(active_seconds=game.elapsed(now), resumed_at=None)
+    return stopped
+
+
+@receiver(user_logged_out)
+def _pause_on_logout(sender, request, user, **kwargs) -> None:
+    """The page's own pause would come after the session ended, and be refused: stop the
+    clocks of the player's games (and of the session's guest games, if any) here."""
+    if user is not None:
+        pause_all(Player(user=user))
+    guest_id = None if request is None else request.session.get(GUEST_KEY)
+    if guest_id:
+        pause_all(Player(guest_id=guest_id))
 
 
 def resume(game: Game) -> Game:

@@ -13,6 +13,9 @@ from django.utils import timezone
 
 from .usernames import skeleton
 
+# No cell's notes are a complete candidate list: Game.complete of a new game.
+NONE_COMPLETE = "0" * 81
+
 # The clock stops this long after a player's last request (the page sends one a minute
 # while it is visible), so a tab left open does not run it for ever.
 IDLE_SECONDS = 300
@@ -171,7 +174,14 @@ class Game(models.Model):
         DailyPuzzle, null=True, blank=True, on_delete=models.PROTECT, related_name="games"
     )
     values = models.CharField(max_length=81)
-    notes = models.JSONField(default=list)  # 81 lists of candidate digits
+    notes = models.JSONField(default=list)  # 81 lists of digits, the player's notes
+    complete = models.CharField(
+        max_length=81,
+        default=NONE_COMPLETE,
+        help_text="Per cell, 1 where its notes are a complete candidate list (filled by "
+        "fill-all-notes or auto-notes, then perhaps narrowed by the player); 0 where they are "
+        "a memo. Hints honour the notes of complete cells only.",
+    )
     version = models.PositiveIntegerField(default=0)
     # The move log is the game's Move rows, numbered from 1: the first moves_applied of
     # them are on the board (undo takes back the last), the rest were undone (redo).
@@ -183,6 +193,12 @@ class Game(models.Model):
     seen_at = models.DateTimeField(default=timezone.now)  # the player's last request
     mistakes = models.PositiveIntegerField(default=0)
     hints = models.PositiveIntegerField(default=0)  # checks of the board count as hints
+    # The hint last opened: {"key", "version", "level" (deepest opened), "step" (what Apply
+    # carries out)}. A hint counts once, when first opened on a version of the board.
+    hint = models.JSONField(default=dict, blank=True)
+    hint_level_max = models.PositiveSmallIntegerField(
+        default=0, help_text="The deepest level of any hint opened in this game (1-3)."
+    )
     reveals = models.PositiveIntegerField(default=0)
     marked = models.BooleanField(default=False, help_text="Played with mistakes marked.")
     too_fast = models.BooleanField(
@@ -295,6 +311,7 @@ class Move(models.Model):
         NOTE = "note"
         HINT = "hint"
         REVEAL = "reveal"
+        FILL = "fill"  # fill all notes
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     number = models.PositiveIntegerField()
@@ -302,7 +319,9 @@ class Move(models.Model):
     cell = models.PositiveSmallIntegerField(null=True, blank=True)
     digit = models.PositiveSmallIntegerField(null=True, blank=True)
     technique = models.CharField(max_length=40, blank=True)  # for hints
-    changes = models.JSONField()  # [{"cell", "before": [value, notes], "after": [...]}]
+    # [{"cell", "before": [value, notes, complete], "after": [...]}]; rows logged before
+    # notes could be complete have no third item: their notes were memos.
+    changes = models.JSONField()
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -310,7 +329,8 @@ class Move(models.Model):
             # Undo and redo fetch a game's move by number; a number is used once.
             models.UniqueConstraint(fields=["game", "number"], name="move_number_unique"),
             models.CheckConstraint(
-                condition=Q(kind__in=["value", "note", "hint", "reveal"]), name="move_kind_valid"
+                condition=Q(kind__in=["value", "note", "hint", "reveal", "fill"]),
+                name="move_kind_valid",
             ),
         ]
         ordering = ["game", "number"]
@@ -336,6 +356,15 @@ class Preferences(models.Model):
     auto_remove_notes = models.BooleanField(
         default=True,
         help_text="Placing a digit removes it from the notes of its row, column and box.",
+    )
+    auto_notes = models.BooleanField(
+        default=False,
+        help_text="Start every game with all notes filled in, and keep them up to date as "
+        "digits are placed.",
+    )
+    compact_places = models.BooleanField(
+        default=False,
+        help_text='Write places in hints the short way, "r2c5" for row 2, column 5.',
     )
     show_timer = models.BooleanField(default=True, help_text="Show the clock while playing.")
     theme = models.CharField(max_length=6, choices=Theme.choices, default=Theme.SYSTEM)

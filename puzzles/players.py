@@ -21,6 +21,15 @@ GUEST_KEY = "guest_id"
 # Guest games that yielded to the account's at log-in, old id -> the account's game's id,
 # kept in the session so that a page of the old game still open leads to the new one.
 YIELDED_KEY = "yielded_games"
+# The preferences a guest's session keeps, as the settings page sets them.
+GUEST_PREFERENCES = (
+    "mark_mistakes",
+    "auto_remove_notes",
+    "auto_notes",
+    "compact_places",
+    "show_timer",
+    "theme",
+)
 
 
 @dataclass(frozen=True)
@@ -66,22 +75,13 @@ def preferences_for(request: HttpRequest) -> Preferences:
         prefs, _ = Preferences.objects.get_or_create(user=request.user)
         return prefs
     saved = request.session.get("preferences", {})
-    fields = {
-        f: saved[f]
-        for f in ("mark_mistakes", "auto_remove_notes", "show_timer", "theme")
-        if f in saved
-    }
+    fields = {f: saved[f] for f in GUEST_PREFERENCES if f in saved}
     return Preferences(**fields)
 
 
 def save_guest_preferences(request: HttpRequest, prefs: Preferences) -> None:
     """Keep a guest's preferences in their session."""
-    request.session["preferences"] = {
-        "mark_mistakes": prefs.mark_mistakes,
-        "auto_remove_notes": prefs.auto_remove_notes,
-        "show_timer": prefs.show_timer,
-        "theme": prefs.theme,
-    }
+    request.session["preferences"] = {f: getattr(prefs, f) for f in GUEST_PREFERENCES}
 
 
 def _empty(game: Game) -> bool:

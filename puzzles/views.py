@@ -114,7 +114,8 @@ def play(request: HttpRequest, difficulty: str) -> HttpResponse:
     refused = _starts_limited(request)
     if refused is not None:
         return refused
-    game = games.new_game(current_player(request, create=True), difficulty)
+    player = current_player(request, create=True)
+    game = games.new_game(player, difficulty, preferences_for(request))
     return redirect("puzzles:game", pk=game.pk)
 
 
@@ -179,7 +180,10 @@ def daily_play(request: HttpRequest, date: str, difficulty: str) -> HttpResponse
         return refused
     try:
         game = games.daily_game(
-            current_player(request, create=True), _date(date), _difficulty(difficulty)
+            current_player(request, create=True),
+            _date(date),
+            _difficulty(difficulty),
+            preferences_for(request),
         )
     except games.NotFound as error:
         raise Http404(str(error)) from None

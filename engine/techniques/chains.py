@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..board import Board, Step
-from ..grid import BIT, DIGITS_OF, PEERS, cell_name
-from ..wording import removals_text
+from ..grid import BIT, DIGITS_OF, PEERS
+from ..wording import _COMPACT, place, removals_text
 from .table import step
 
 
@@ -27,7 +27,10 @@ def _bits(x: int) -> Iterator[int]:
 
 
 def _node_name(n: int) -> str:
-    return f"{n % 9 + 1}{cell_name(n // 9)}"
+    """5r3c4, or for people (5 in row 3, column 4)."""
+    if _COMPACT.get():
+        return f"{n % 9 + 1}{place(n // 9)}"
+    return f"({n % 9 + 1} in {place(n // 9)})"
 
 
 @dataclass
@@ -160,18 +163,20 @@ def _step(graph: _Graph, finder: str, found: _Found) -> Step:
     path = _path(graph, found.start, found.end)
     links = [_node_name(path[0])]
     for i, n in enumerate(path[1:]):
-        links.append(("=" if i % 2 == 0 else "-") + _node_name(n))
+        links.append(("= " if i % 2 == 0 else "- ") + _node_name(n))
     chain = " ".join(links)
     first, last = path[0], path[-1]
     return step(
         finder,
         eliminations=found.eliminations,
         cells=sorted({n // 9 for n in path}),
-        region=f"the chain from {cell_name(first // 9)} to {cell_name(last // 9)}",
-        explanation=f"Follow the chain {chain} ('=' means at least one is true, '-' at most "
-        f"one). If {first % 9 + 1} is not in {cell_name(first // 9)}, the links force "
-        f"{last % 9 + 1} into {cell_name(last // 9)}; so one of the two is true, and any "
-        f"candidate that sees both is false: removes {removals_text(found.eliminations)}.",
+        area=sorted({first // 9, last // 9}),
+        region=f"the chain from {place(first // 9)} to {place(last // 9)}",
+        reason=f"Follow the chain {chain} ('=' means at least one is true, '-' at most one). "
+        f"If {first % 9 + 1} is not in {place(first // 9)}, the links force {last % 9 + 1} "
+        f"into {place(last // 9)}: one of the two is true.",
+        result="So any candidate that sees both is false: "
+        f"take out {removals_text(found.eliminations)}.",
     )
 
 

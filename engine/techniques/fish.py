@@ -53,11 +53,13 @@ def _fish(board: Board, size: int) -> Step | None:
                     FINDERS[size],
                     eliminations=sorted(removed),
                     cells=sorted(cells),
+                    units=[b if base_is_row else 9 + b for b in bases],
                     region=f"{base_kind} {base_names}",
-                    explanation=f"In {base_kind} {base_names}, {digit} can go only in "
-                    f"{cover_kind} {cover_names} ({cells_text(cells)}). Each of those {base_kind} "
-                    f"needs a {digit} there, so they fill {cover_kind} {cover_names} with {digit}s "
-                    f"and {digit} leaves the rest of them: removes {removals_text(removed)}.",
+                    reason=f"In {base_kind} {base_names}, {digit} can go only in {cover_kind} "
+                    f"{cover_names} ({cells_text(cells)}). Each of those {base_kind} needs a "
+                    f"{digit} there, so they fill {cover_kind} {cover_names} with {digit}s.",
+                    result=f"So {digit} leaves the rest of {cover_kind} {cover_names}: "
+                    f"take out {removals_text(removed)}.",
                 )
     return None
 

@@ -7,8 +7,8 @@ import numpy as np
 
 from .. import kernel
 from ..board import Board, Step
-from ..grid import BIT, DIGITS_OF, UNITS, cell_name, unit_name
-from ..wording import cells_text, digits_text, either, join
+from ..grid import BIT, DIGITS_OF, UNITS, unit_name
+from ..wording import cells_text, digits_text, either, join, place
 from .table import step
 
 
@@ -54,10 +54,11 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
             finder,
             eliminations=[false],
             cells=[cell],
-            region=cell_name(cell),
-            explanation=f"Suppose {cell_name(cell)} were {digit} and follow {how} that forces: "
-            "some cell is left with no candidate, or some digit with no place in a unit. "
-            f"So {cell_name(cell)} is not {digit}.",
+            area=[cell],
+            region=place(cell),
+            reason=f"Suppose {place(cell)} were {digit} and follow {how} that forces: some cell "
+            "is left with no candidate, or some digit with no place in a unit.",
+            result=f"So {place(cell)} is not {digit}.",
         )
     for cell in range(81):
         digits = DIGITS_OF[board.cands[cell]]
@@ -68,11 +69,11 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
                     finder,
                     placements=placed,
                     cells=[cell, *(c for c, _ in placed)],
-                    region=cell_name(cell),
-                    explanation=f"{cell_name(cell)} is {either(digits)}. "
-                    f"Following {how} each choice forces, "
-                    f"{join(f'{cell_name(c)} ends up {d}' for c, d in placed)} every time, "
-                    "so that is certain.",
+                    area=[cell],
+                    region=place(cell),
+                    reason=f"{place(cell).capitalize()} is {either(digits)}. Follow {how} each "
+                    "choice forces: the same digits end up in the same cells every time.",
+                    result=f"So {join(f'{place(c)} is {d}' for c, d in placed)}.",
                 )
     for unit in range(27):
         for digit in range(1, 10):
@@ -84,11 +85,12 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
                         finder,
                         placements=placed,
                         cells=[*cells, *(c for c, _ in placed)],
+                        units=[unit],
                         region=unit_name(unit),
-                        explanation=f"In {unit_name(unit)}, {digit} goes in one of "
-                        f"{cells_text(cells)}. Following {how} each choice forces, "
-                        f"{join(f'{cell_name(c)} ends up {d}' for c, d in placed)} every time, "
-                        "so that is certain.",
+                        reason=f"In {unit_name(unit)}, {digit} goes in one of "
+                        f"{cells_text(cells)}. Follow {how} each choice forces: the same "
+                        "digits end up in the same cells every time.",
+                        result=f"So {join(f'{place(c)} is {d}' for c, d in placed)}.",
                     )
     return None
 
@@ -118,13 +120,14 @@ def trial_and_error(board: Board) -> Step | None:
         "trial_and_error",
         placements=[(cell, digit)],
         cells=[cell],
-        region=cell_name(cell),
-        explanation=f"No pattern settles this position. Trying each candidate of "
-        f"{cell_name(cell)} in turn and searching on shows that "
+        area=[cell],
+        region=place(cell),
+        reason="No pattern settles this position. Try each candidate of "
+        f"{place(cell)} in turn and search on"
         + (
-            f"{digits_text(others)} {'leads' if len(others) == 1 else 'lead'} nowhere, so "
+            f": {digits_text(others)} {'leads' if len(others) == 1 else 'lead'} nowhere."
             if others
-            else ""
-        )
-        + f"{cell_name(cell)} is {digit}.",
+            else "."
+        ),
+        result=f"So {place(cell)} is {digit}.",
     )

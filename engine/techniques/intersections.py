@@ -33,10 +33,12 @@ def pointing(board: Board) -> Step | None:
                     "pointing",
                     eliminations=removed,
                     cells=cells,
+                    units=[box],
                     region=unit_name(box),
-                    explanation=f"In {unit_name(box)}, {digit} can go only in "
-                    f"{cells_text(cells)}, all in {unit_name(line)}; so {digit} leaves the rest "
-                    f"of {unit_name(line)}: removes {removals_text(removed)}.",
+                    reason=f"In {unit_name(box)}, {digit} can go only in {cells_text(cells)}, "
+                    f"all in {unit_name(line)}: the {digit} of {unit_name(line)} is in this box.",
+                    result=f"So {digit} leaves the rest of {unit_name(line)}: "
+                    f"take out {removals_text(removed)}.",
                 )
     return None
 
@@ -56,9 +58,11 @@ def claiming(board: Board) -> Step | None:
                     "claiming",
                     eliminations=removed,
                     cells=cells,
+                    units=[line],
                     region=unit_name(line),
-                    explanation=f"In {unit_name(line)}, {digit} can go only in "
-                    f"{cells_text(cells)}, all in {unit_name(box)}; so {digit} leaves the rest "
-                    f"of {unit_name(box)}: removes {removals_text(removed)}.",
+                    reason=f"In {unit_name(line)}, {digit} can go only in {cells_text(cells)}, "
+                    f"all in {unit_name(box)}: the {digit} of {unit_name(box)} is on this line.",
+                    result=f"So {digit} leaves the rest of {unit_name(box)}: "
+                    f"take out {removals_text(removed)}.",
                 )
     return None

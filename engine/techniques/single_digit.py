@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ..board import Board, Step
-from ..grid import BIT, BOX_OF, PEER_BITS, cell_name, unit_name
-from ..wording import cells_text, removals_text
+from ..grid import BIT, BOX_OF, PEER_BITS, unit_name
+from ..wording import cells_text, place, removals_text
 from .table import step
 
 
@@ -36,14 +36,15 @@ def skyscraper(board: Board) -> Step | None:
                                     "skyscraper",
                                     eliminations=removed,
                                     cells=sorted(pattern),
+                                    units=[u1, u2],
                                     region=f"{unit_name(u1)} and {unit_name(u2)}",
-                                    explanation=f"{digit} goes in {cell_name(a1)} or "
-                                    f"{cell_name(a2)} ({unit_name(u1)}), and in {cell_name(b1)} "
-                                    f"or {cell_name(b2)} ({unit_name(u2)}). {cell_name(base1)} "
-                                    f"and {cell_name(base2)} share a line, so at most one of them "
-                                    f"is {digit}: {cell_name(top1)} or {cell_name(top2)} is "
-                                    f"{digit}, and {digit} leaves every cell that sees both: "
-                                    f"removes {removals_text(removed)}.",
+                                    reason=f"In {unit_name(u1)}, {digit} goes in "
+                                    f"{cells_text([a1, a2])}; in {unit_name(u2)}, in "
+                                    f"{cells_text([b1, b2])}. {place(base1).capitalize()} and "
+                                    f"{place(base2)} share a line, so at most one of them is "
+                                    f"{digit}: {place(top1)} or {place(top2)} is {digit}.",
+                                    result=f"So {digit} leaves every cell that sees both: "
+                                    f"take out {removals_text(removed)}.",
                                 )
     return None
 
@@ -68,14 +69,15 @@ def two_string_kite(board: Board) -> Step | None:
                                 "two_string_kite",
                                 eliminations=removed,
                                 cells=sorted(pattern),
+                                units=[ru, cu],
                                 region=f"{unit_name(ru)} and {unit_name(cu)}",
-                                explanation=f"{digit} goes in {cells_text([r1, r2])} in "
-                                f"{unit_name(ru)} and in {cells_text([c1, c2])} in "
-                                f"{unit_name(cu)}. {cell_name(near_r)} and {cell_name(near_c)} "
-                                f"share box {BOX_OF[near_r] + 1}, so at most one is {digit}: "
-                                f"{cell_name(far_r)} or {cell_name(far_c)} is {digit}, and "
-                                f"{digit} leaves every cell that sees both: "
-                                f"removes {removals_text(removed)}.",
+                                reason=f"In {unit_name(ru)}, {digit} goes in "
+                                f"{cells_text([r1, r2])}; in {unit_name(cu)}, in "
+                                f"{cells_text([c1, c2])}. {place(near_r).capitalize()} and "
+                                f"{place(near_c)} share box {BOX_OF[near_r] + 1}, so at most "
+                                f"one is {digit}: {place(far_r)} or {place(far_c)} is {digit}.",
+                                result=f"So {digit} leaves every cell that sees both: "
+                                f"take out {removals_text(removed)}.",
                             )
     return None
 
@@ -122,12 +124,12 @@ def simple_colouring(board: Board) -> Step | None:
                         "simple_colouring",
                         eliminations=removed,
                         cells=cells,
-                        region=f"the {digit}s",
-                        explanation=f"Colour the chain of {digit}s linked in pairs "
+                        region=f"the places of {digit}",
+                        reason=f"Colour the places of {digit} linked in pairs "
                         f"({cells_text(cells)}) in two colours: exactly one colour is {digit}. "
-                        f"{cell_name(clash[0])} and {cell_name(clash[1])} have the same colour "
-                        f"and see each other, so that colour is false: "
-                        f"removes {removals_text(removed)}.",
+                        f"{place(clash[0]).capitalize()} and {place(clash[1])} have the same "
+                        "colour and see each other, so that colour is wrong.",
+                        result=f"So take out {removals_text(removed)}.",
                     )
             seen_by = [0, 0]
             for k, group in enumerate(groups):
@@ -144,10 +146,10 @@ def simple_colouring(board: Board) -> Step | None:
                     "simple_colouring",
                     eliminations=removed,
                     cells=cells,
-                    region=f"the {digit}s",
-                    explanation=f"Colour the chain of {digit}s linked in pairs "
+                    region=f"the places of {digit}",
+                    reason=f"Colour the places of {digit} linked in pairs "
                     f"({cells_text(cells)}) in two colours: exactly one colour is {digit}. "
-                    f"A cell that sees both colours cannot be {digit}: "
-                    f"removes {removals_text(removed)}.",
+                    f"A cell that sees both colours cannot be {digit}.",
+                    result=f"So take out {removals_text(removed)}.",
                 )
     return None

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..board import Board, Step
-from ..grid import ALL, BIT, DIGITS_OF, POPCOUNT, UNITS, cell_name, unit_name
+from ..grid import ALL, BIT, DIGITS_OF, PEERS, POPCOUNT, UNITS, unit_name
+from ..wording import place
 from .table import step
 
 
@@ -24,11 +25,20 @@ def full_house(board: Board) -> Step | None:
             "full_house",
             placements=[(cell, digit)],
             cells=[cell],
+            units=[unit],
+            cause=[c for c in UNITS[unit] if c != cell],
             region=unit_name(unit),
-            explanation=f"{unit_name(unit).capitalize()} has one empty cell left, "
-            f"{cell_name(cell)}, and the only digit it is missing is {digit}.",
+            reason=f"{unit_name(unit).capitalize()} has one empty cell left, {place(cell)}, "
+            f"and one digit missing.",
+            result=f"So {place(cell)} is {digit}.",
         )
     return None
+
+
+def _blocker(board: Board, cell: int, digit: int) -> int:
+    """Why the digit cannot go in the cell: a peer holding it, or else the cell itself (its
+    candidates, the player's notes, leave it out)."""
+    return next((p for p in PEERS[cell] if board.values[p] == digit), cell)
 
 
 def _hidden_single(board: Board, units: range, finder: str) -> Step | None:
@@ -46,13 +56,18 @@ def _hidden_single(board: Board, units: range, finder: str) -> Step | None:
         digit = DIGITS_OF[exactly][0]
         bit = BIT[digit]
         cell = next(c for c in cells if cands[c] & bit)
+        others = [c for c in cells if c != cell and not board.values[c]]
+        kind = unit_name(unit).split()[0]
         return step(
             finder,
             placements=[(cell, digit)],
             cells=[cell],
+            units=[unit],
+            cause=sorted({_blocker(board, c, digit) for c in others}),
             region=unit_name(unit),
-            explanation=f"In {unit_name(unit)}, {digit} can go only in {cell_name(cell)}: "
-            f"no other empty cell of the {unit_name(unit).split()[0]} can hold it.",
+            reason=f"In {unit_name(unit)}, {digit} has one place left: every other empty cell "
+            f"of the {kind} sees a {digit} or cannot hold it.",
+            result=f"So {digit} goes in {place(cell)}.",
         )
     return None
 
@@ -72,12 +87,16 @@ def naked_single(board: Board) -> Step | None:
     for cell, m in enumerate(board.cands):
         if POPCOUNT[m] == 1:
             digit = DIGITS_OF[m][0]
+            blockers = {_blocker(board, cell, d) for d in range(1, 10) if d != digit}
             return step(
                 "naked_single",
                 placements=[(cell, digit)],
                 cells=[cell],
-                region=cell_name(cell),
-                explanation=f"{cell_name(cell)} can only be {digit}: every other digit is "
-                "ruled out by its row, column and box.",
+                area=[cell],
+                cause=sorted(blockers - {cell}) or [cell],
+                region=place(cell),
+                reason=f"{place(cell).capitalize()} can hold one digit only: every other "
+                "digit is ruled out by its row, column and box.",
+                result=f"So {place(cell)} is {digit}.",
             )
     return None

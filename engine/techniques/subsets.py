@@ -39,11 +39,12 @@ def _naked(board: Board, size: int) -> Step | None:
                     NAKED[size],
                     eliminations=removed,
                     cells=list(group),
+                    units=[unit],
                     region=unit_name(unit),
-                    explanation=f"The cells {cells_text(group)}, in {where}, hold only the "
-                    f"digits {digits_text(DIGITS_OF[union])} between them, so those digits "
-                    f"belong to these cells and leave the rest of {where}: "
-                    f"removes {removals_text(removed)}.",
+                    reason=f"The cells {cells_text(group)}, in {where}, can hold only the "
+                    f"digits {digits_text(DIGITS_OF[union])} between them: those digits belong "
+                    "to these cells.",
+                    result=f"So they leave the rest of {where}: take out {removals_text(removed)}.",
                 )
     return None
 
@@ -66,10 +67,11 @@ def _hidden(board: Board, size: int) -> Step | None:
                     HIDDEN[size],
                     eliminations=removed,
                     cells=group,
+                    units=[unit],
                     region=unit_name(unit),
-                    explanation=f"In {unit_name(unit)}, the digits {digits_text(digits)} can go "
-                    f"only in {cells_text(group)}, so those cells hold nothing else: "
-                    f"removes {removals_text(removed)}.",
+                    reason=f"In {unit_name(unit)}, the digits {digits_text(digits)} can go only "
+                    f"in {cells_text(group)}: those cells are taken by them.",
+                    result=f"So those cells hold nothing else: take out {removals_text(removed)}.",
                 )
     return None
 

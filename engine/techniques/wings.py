@@ -10,10 +10,9 @@ from ..grid import (
     PEERS,
     POPCOUNT,
     UNITS,
-    cell_name,
     unit_name,
 )
-from ..wording import cells_text, digits_text_pair, removals_text
+from ..wording import cells_text, digits_text_pair, place, removals_text
 from .table import step
 
 
@@ -41,12 +40,14 @@ def xy_wing(board: Board) -> Step | None:
                         "xy_wing",
                         eliminations=removed,
                         cells=[pivot, a, b],
-                        region=cell_name(pivot),
-                        explanation=f"{cell_name(pivot)} is {x} or {y}. Either way one of "
-                        f"{cell_name(a)} and {cell_name(b)} (the cells it sees with "
+                        area=[pivot],
+                        region=place(pivot),
+                        reason=f"{place(pivot).capitalize()} is {x} or {y}. Either way one of "
+                        f"{place(a)} and {place(b)} (the cells it sees with "
                         f"{digits_text_pair(cands[a])} and {digits_text_pair(cands[b])}) "
-                        f"must be {z}, so {z} leaves every cell that sees both: "
-                        f"removes {removals_text(removed)}.",
+                        f"must be {z}.",
+                        result=f"So {z} leaves every cell that sees both: "
+                        f"take out {removals_text(removed)}.",
                     )
     return None
 
@@ -71,12 +72,14 @@ def xyz_wing(board: Board) -> Step | None:
                         "xyz_wing",
                         eliminations=removed,
                         cells=[pivot, a, b],
-                        region=cell_name(pivot),
-                        explanation=f"{cell_name(pivot)} holds {digits_text_pair(m)} and sees "
-                        f"{cell_name(a)} {digits_text_pair(cands[a])} and {cell_name(b)} "
+                        area=[pivot],
+                        region=place(pivot),
+                        reason=f"{place(pivot).capitalize()} holds {digits_text_pair(m)} and "
+                        f"sees {place(a)} {digits_text_pair(cands[a])} and {place(b)} "
                         f"{digits_text_pair(cands[b])}: whatever the pivot is, one of the three "
-                        f"cells is {z}, so {z} leaves every cell that sees all three: "
-                        f"removes {removals_text(removed)}.",
+                        f"cells is {z}.",
+                        result=f"So {z} leaves every cell that sees all three: "
+                        f"take out {removals_text(removed)}.",
                     )
     return None
 
@@ -101,12 +104,14 @@ def w_wing(board: Board) -> Step | None:
                         "w_wing",
                         eliminations=removed,
                         cells=[a, b, *ends],
+                        units=[unit],
                         region=unit_name(unit),
-                        explanation=f"{cell_name(a)} and {cell_name(b)} both hold "
+                        reason=f"{place(a).capitalize()} and {place(b)} both hold "
                         f"{digits_text_pair(cands[a])}. In {unit_name(unit)}, {x} can go only in "
                         f"{cells_text(ends)}, one seen by each of them, so they cannot both be "
-                        f"{x}: one of them is {y}, and {y} leaves every cell that sees both: "
-                        f"removes {removals_text(removed)}.",
+                        f"{x}: one of them is {y}.",
+                        result=f"So {y} leaves every cell that sees both: "
+                        f"take out {removals_text(removed)}.",
                     )
     return None
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -59,7 +63,7 @@ def test_a_wrong_digit_is_pointed_out_before_anything_else(progress, data):
     step = engine.next_step(wrong, puzzle=PUZZLE)
     assert step.technique == "Mistake"
     assert step.cells == [cell]
-    assert cell_name(cell) in step.explanation
+    assert engine.place(cell) in step.explanation
 
 
 def test_without_the_puzzle_a_wrong_digit_that_kills_the_grid_is_still_found():
@@ -96,7 +100,7 @@ def test_without_the_puzzle_two_wrong_digits_are_named_together():
     assert engine.count_solutions(grid, 1) == 0
     # Each one alone still leaves the other, so no single digit is to blame.
     assert all(engine.count_solutions(without(grid, [c]), 1) == 0 for c in wrong)
-    step = engine.next_step(grid)
+    step = engine.next_step(grid, compact=True)
     assert step.technique == "Mistake"
     assert set(wrong) <= set(step.cells)
     assert all(cell_name(c) in step.explanation for c in wrong)
@@ -125,7 +129,7 @@ def test_with_the_puzzle_a_conflict_with_a_given_blames_the_placed_digit():
     step = engine.next_step(grid, puzzle=PUZZLE)
     assert step.technique == "Conflict"
     assert step.cells == [cell]
-    assert cell_name(cell) in step.explanation and cell_name(given) in step.explanation
+    assert engine.place(cell) in step.explanation and engine.place(given) in step.explanation
     assert set(engine.next_step(grid).cells) == {given, cell}  # without the puzzle: either
 
 
@@ -187,3 +191,87 @@ def test_a_player_applying_every_hint_to_grid_and_notes_solves_the_puzzle(puzzle
                 notes[cell] = engine.candidates("".join(grid))[cell]
             notes[cell] = [d for d in notes[cell] if d != digit]
     assert "".join(grid) == engine.solve(puzzle)
+
+
+# Notes as the player meant them, and hints told in three levels -------------------------
+
+COMPACT_PLACE = re.compile(r"r\dc\d")
+JARGON = ("Full House", "Missing Candidate", "Naked Single", "Hidden Single")
+POSITIONS = json.loads(Path(__file__).with_name("technique_positions.json").read_text())
+
+
+def test_a_partial_note_is_a_memo_and_the_hint_an_ordinary_step():
+    cell = PUZZLE.index("0")
+    notes = [[] for _ in range(81)]
+    notes[cell] = [next(d for d in range(1, 10) if str(d) != SOLUTION[cell])]  # a reminder
+    memo = engine.next_step(PUZZLE, notes, puzzle=PUZZLE, complete=[False] * 81)
+    plain = engine.next_step(PUZZLE, puzzle=PUZZLE)
+    assert memo.technique != "Missing Candidate"
+    assert (memo.technique, memo.placements, memo.eliminations) == (
+        plain.technique,
+        plain.placements,
+        plain.eliminations,
+    )
+
+
+def test_a_complete_list_the_player_took_the_answer_out_of_is_pointed_out():
+    cell = PUZZLE.index("0")
+    notes = [[] for _ in range(81)]
+    notes[cell] = [d for d in engine.candidates(PUZZLE)[cell] if str(d) != SOLUTION[cell]]
+    complete = [c == cell for c in range(81)]
+    step = engine.next_step(PUZZLE, notes, puzzle=PUZZLE, complete=complete)
+    assert step.technique == "Missing Candidate" and step.cells == [cell]
+    assert (cell, int(SOLUTION[cell])) in step.restores
+    told = engine.tell(step, 3)
+    assert told["technique"] == "Notes that lost their answer"
+    assert str(SOLUTION[cell]) in told["text"]  # the digits put back are named
+
+
+def test_places_are_written_for_people_and_compact_on_request():
+    for entry in engine.solution_path(PUZZLE):
+        assert not COMPACT_PLACE.search(entry.step.explanation), entry.step.explanation
+    for case in POSITIONS:
+        notes = [[int(d) for d in digits] for digits in case["candidates"]]
+        step = engine.next_step(case["grid"], notes, puzzle=case["puzzle"])
+        texts = [engine.tell(step, level)["text"] for level in (1, 2, 3)]
+        texts.append(engine.tell(step, 1)["technique"])
+        for text in texts:
+            assert not COMPACT_PLACE.search(text), text
+            assert not any(word in text for word in JARGON), text
+        compact = engine.next_step(case["grid"], notes, puzzle=case["puzzle"], compact=True)
+        assert compact.placements == step.placements
+        assert compact.eliminations == step.eliminations
+        assert COMPACT_PLACE.search(compact.explanation), compact.explanation
+    assert engine.place(22) == "row 3, column 5"
+
+
+def test_a_hint_is_told_in_three_levels_and_level_one_shades_the_unit_it_names():
+    step = engine.next_step(PUZZLE, puzzle=PUZZLE)
+    one, two, three = (engine.tell(step, level) for level in (1, 2, 3))
+    assert set(one) == {"level", "technique", "slug", "summary", "text", "region"}
+    (unit,) = step.units
+    assert one["region"] == sorted(engine.UNITS[unit])
+    assert one["text"] == f"Look at {step.region}."
+    assert one["slug"] == step.technique.lower().replace(" ", "-")
+    assert two["cause"] and two["target"] == [cell for cell, _ in step.placements]
+    assert all(c not in two["target"] for c in two["cause"])
+    assert three["placements"] == [list(p) for p in step.placements]
+    assert three["text"] == step.explanation
+    with pytest.raises(ValueError):
+        engine.tell(step, 4)
+
+
+def test_every_technique_has_a_plain_name_slug_and_summary():
+    from engine.techniques.table import CHECKS, TABLE
+
+    for entry in TABLE + CHECKS:
+        assert entry.plain and entry.summary and entry.slug
+        assert entry.plain != entry.name or entry.name in ("Pointing", "Claiming")
+
+
+def test_conflicts_are_every_cell_whose_digit_repeats_in_a_unit():
+    row = next(r for r in range(9) if PUZZLE[r * 9 : r * 9 + 9].count("0") >= 2)
+    a, b = [c for c in range(row * 9, row * 9 + 9) if PUZZLE[c] == "0"][:2]
+    digit = next(d for d in "123456789" if d not in PUZZLE[row * 9 : row * 9 + 9])
+    assert engine.conflicts(PUZZLE) == []
+    assert engine.conflicts(with_digit(with_digit(PUZZLE, a, digit), b, digit)) == [a, b]

@@ -177,6 +177,8 @@ def test_the_solution_never_leaves_the_server_while_the_game_runs(player, stocke
         lambda: post(player, game, "hint", {"level": 1}),
         lambda: post(player, game, "hint", {"level": 2}),
         lambda: post(player, game, "hint", {"level": 3}),
+        lambda: post(player, game, "apply-hint"),
+        lambda: post(player, game, "fill-notes"),
         lambda: post(player, game, "reveal", {"cell": cells[1]}),
         lambda: post(player, game, "check"),
         lambda: post(player, game, "pause"),
@@ -197,17 +199,22 @@ def test_the_solution_never_leaves_the_server_while_the_game_runs(player, stocke
         assert not _leaks(solution, response.content.decode(), values), response.request
 
 
-def test_hints_come_in_three_levels_each_counted(player, stocked):
+def test_hints_come_in_three_levels_counted_once_and_applied_only_by_apply(player, stocked):
     game = start(player)
     one = post(player, game, "hint", {"level": 1, "version": 0}).json()
-    assert set(one["hint"]) == {"level", "technique", "region"}
+    assert set(one["hint"]) == {"level", "technique", "slug", "summary", "text", "region"}
     two = post(player, game, "hint", {"level": 2}).json()
-    assert two["hint"]["cells"] and two["version"] == 0  # telling changes nothing on the board
+    assert two["hint"]["cause"] and two["hint"]["target"]
+    assert two["version"] == 0  # telling changes nothing on the board
     three = post(player, game, "hint", {"level": 3}).json()
-    assert three["hint"]["explanation"]
+    assert three["hint"]["text"]
     (cell, digit), *_ = three["hint"]["placements"]
-    assert three["values"][cell] == str(digit) == game.puzzle.solution[cell]
-    assert three["hints"] == 3 and three["version"] == 1
+    assert digit == int(game.puzzle.solution[cell])
+    assert three["values"] == game.puzzle.givens  # said, not done
+    assert three["hints"] == 1 and three["version"] == 0
+    applied = post(player, game, "apply-hint", {"version": 0}).json()
+    assert applied["values"][cell] == str(digit) and applied["select"] == cell
+    assert applied["hints"] == 1 and applied["version"] == 1
 
 
 def test_a_hint_points_out_a_wrong_digit_first(player, stocked):
@@ -217,10 +224,12 @@ def test_a_hint_points_out_a_wrong_digit_first(player, stocked):
     )
     post(player, game, "moves", {"cell": cell, "digit": wrong_digit(game, cell), "version": 0})
     body = post(player, game, "hint", {"level": 2}).json()
-    assert body["hint"]["technique"] == "Mistake"
-    assert body["hint"]["cells"] == [cell]
+    assert body["hint"]["slug"] == "mistake"
+    assert body["hint"]["target"] == [cell]
     body = post(player, game, "hint", {"level": 3}).json()
-    assert body["values"][cell] == "0"  # the full step takes the wrong digit out
+    assert body["values"][cell] != "0"  # said, not done
+    body = post(player, game, "apply-hint", {"version": body["version"]}).json()
+    assert body["values"][cell] == "0" and body["select"] == cell  # Apply takes it out
 
 
 def test_reveal_fills_a_cell_and_marks_the_game_assisted(player, stocked):
@@ -393,6 +402,8 @@ def test_notes_on_a_filled_cell_are_refused(player, stocked):
         ("undo", "post"),
         ("redo", "post"),
         ("hint", "post"),
+        ("fill-notes", "post"),
+        ("apply-hint", "post"),
         ("reveal", "post"),
         ("check", "post"),
         ("pause", "post"),
@@ -463,7 +474,8 @@ def test_a_full_hint_on_a_conflict_never_erases_a_given(player, stocked):
         player, game, "moves", {"cell": cell, "digit": int(givens[given]), "version": 0}
     ).json()
     body = post(player, game, "hint", {"level": 3, "version": body["version"]}).json()
-    assert body["hint"]["technique"] == "Conflict"
+    assert body["hint"]["slug"] == "conflict"
+    body = post(player, game, "apply-hint", {"version": body["version"]}).json()
     assert body["values"][given] == givens[given]
     assert body["values"][cell] == "0"
 
