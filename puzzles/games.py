@@ -31,7 +31,6 @@ from engine import Board
 
 from .daily import dailies_of, today
 from .models import (
-    IDLE_SECONDS,
     NONE_COMPLETE,
     DailyPuzzle,
     Game,
@@ -185,6 +184,9 @@ def state(game: Game, prefs: Preferences) -> dict:
         "status": game.status,
         "version": game.version,
         "elapsed": round(game.elapsed(), 1),
+        # How long the clock runs on from here with no other request: a page counts that
+        # long on its own, then shows the clock stopped, as the server's is.
+        "runs_for": round(game.runs_for(), 1),
         "paused": game.resumed_at is None and not over,
         # With marking off, a live count would tell whether a digit is right.
         "mistakes": game.mistakes if shown else None,
@@ -278,23 +280,11 @@ def _check_cell(game: Game, cell: int) -> None:
         raise GameError(f"{engine.cell_name(cell)} is a given and cannot change.")
 
 
-def _touch(game: Game, now: datetime.datetime) -> None:
-    """Close a clock interval that went idle, start the clock if paused, note the request."""
-    if game.resumed_at is not None and now > game.seen_at + datetime.timedelta(
-        seconds=IDLE_SECONDS
-    ):
-        game.active_seconds = game.elapsed(now)
-        game.resumed_at = now
-    if game.resumed_at is None and game.status == Game.Status.PLAYING:
-        game.resumed_at = now
-    game.seen_at = now
-
-
 def _clock_fields(game: Game, now: datetime.datetime) -> dict:
     """The request noted; the clock's fields too, but only if this request moved them, so
     that a pause saved meanwhile by another request is not overwritten."""
     before = (game.resumed_at, game.active_seconds)
-    _touch(game, now)
+    game.note_request(now)
     fields = {"seen_at": game.seen_at}
     if (game.resumed_at, game.active_seconds) != before:
         fields |= {"resumed_at": game.resumed_at, "active_seconds": game.active_seconds}
@@ -375,8 +365,7 @@ def _helped_fields(game: Game, now: datetime.datetime) -> dict:
 
 
 def _finish(game: Game, status: str, now: datetime.datetime) -> None:
-    game.active_seconds = game.elapsed(now)
-    game.resumed_at = None
+    game.stop_clock(now)
     game.status = status
     game.finished_at = now
     # Faster than a person could: kept in the history, off the leaderboards and bests.
@@ -609,9 +598,7 @@ def pause(game: Game) -> Game:
     """Stop the clock."""
     _check_playing(game)
     now = timezone.now()
-    if game.resumed_at is not None:
-        game.active_seconds = game.elapsed(now)
-        game.resumed_at = None
+    game.stop_clock(now)
     game.seen_at = now
     _save_clock(game, active_seconds=game.active_seconds, resumed_at=None, seen_at=now)
     return game
@@ -650,7 +637,7 @@ def give_up(game: Game) -> Game:
     """End the game unsolved; the solution is shown from now on."""
     _check_playing(game)
     now = timezone.now()
-    _touch(game, now)
+    game.note_request(now)
     _finish(game, Game.Status.GAVE_UP, now)
     fields = _end_fields(game) | _helped_fields(game, now)
     _save_clock(game, **fields, seen_at=now, updated_at=now)

@@ -294,13 +294,43 @@ class Game(models.Model):
         """A clean solve at human speed by an account: on the leaderboards."""
         return self.clean and not self.too_fast and self.user_id is not None
 
+    # The clock. Its whole rule lives here: time counts while the game is resumed, up to
+    # IDLE_SECONDS past the player's last request; a pause folds it into active_seconds.
+
     def elapsed(self, now: datetime.datetime | None = None) -> float:
         """Seconds played: time while resumed, up to IDLE_SECONDS past the last request."""
         if self.resumed_at is None:
             return self.active_seconds
         now = now or timezone.now()
-        until = min(now, self.seen_at + datetime.timedelta(seconds=IDLE_SECONDS))
-        return self.active_seconds + max(0.0, (until - self.resumed_at).total_seconds())
+        return self.active_seconds + max(
+            0.0, (min(now, self.idle_at()) - self.resumed_at).total_seconds()
+        )
+
+    def idle_at(self) -> datetime.datetime:
+        """When the clock stops by itself unless the player makes another request."""
+        return self.seen_at + datetime.timedelta(seconds=IDLE_SECONDS)
+
+    def runs_for(self, now: datetime.datetime | None = None) -> float:
+        """Seconds the clock goes on running from now without another request: what a page
+        may count on its own before it shows the clock stopped; 0 when it is stopped."""
+        if self.resumed_at is None:
+            return 0.0
+        return max(0.0, (self.idle_at() - (now or timezone.now())).total_seconds())
+
+    def note_request(self, now: datetime.datetime) -> None:
+        """A request of the player's: an interval that went idle is closed, a paused clock
+        of a game in play starts, and the idle limit counts from now."""
+        if self.resumed_at is not None and now > self.idle_at():
+            self.active_seconds = self.elapsed(now)
+            self.resumed_at = now
+        if self.resumed_at is None and self.status == self.Status.PLAYING:
+            self.resumed_at = now
+        self.seen_at = now
+
+    def stop_clock(self, now: datetime.datetime) -> None:
+        """Stop the clock, keeping the time played so far."""
+        self.active_seconds = self.elapsed(now)
+        self.resumed_at = None
 
 
 class Move(models.Model):
