@@ -364,6 +364,7 @@ def test_bad_moves_get_a_400_with_a_message_and_change_nothing(player, stocked, 
     assert message in response.json()["error"]
     after = state(player, game)
     assert after.pop("elapsed") >= before.pop("elapsed")  # the clock runs, nothing else moves
+    assert after.pop("runs_for") <= before.pop("runs_for")
     assert after == before
 
 
