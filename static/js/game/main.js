@@ -1,22 +1,29 @@
 // The game page: a board that sends every change to the server and shows what it saved.
 // state.js holds the state and the request queue, draw.js draws it, input.js takes the
-// player's input, hints.js the help.
+// player's input, hints.js the help, end.js the end of a game.
 
 import { render, tick } from "./draw.js";
-import { showCheck, showHint } from "./hints.js";
-import { listen, setPaused } from "./input.js";
-import { $, api, csrf, game, hooks, root } from "./state.js";
+import { clearHint, showCheck, showHint } from "./hints.js";
+import { listen, select, setPaused } from "./input.js";
+import { api, csrf, game, hooks, root, say, where } from "./state.js";
 
 hooks.render = render;
 hooks.boardChanged = () => {
   // The board changed: a check's mark and a hint's highlight were about the old one.
   game.checkCell = null;
-  game.hint = null;
-  $("[data-hint-panel]").hidden = true;
+  clearHint();
 };
 hooks.answered = (item, data) => {
   if (data.hint) showHint(data.hint);
   if (data.check) showCheck(data.check);
+  if (item.path === "/reveal") {
+    const cell = item.body.cell;
+    game.revealed.add(cell);
+    say(`Revealed: the ${data.values[cell]} in ${where(cell)}.`);
+    render();
+  }
+  if (item.path === "/apply-hint" && Number.isInteger(data.select)) select(data.select);
+  if (item.path === "/fill-notes") say("Every empty cell now holds the digits it can take.");
 };
 
 setInterval(tick, 1000);

@@ -34,7 +34,9 @@ export const game = {
   received: performance.now(),
   selected: Math.max(0, initial.puzzle.indexOf("0")),
   notesMode: false,
-  hint: null, // the server's hint object, as told
+  digitMode: 0, // a digit chosen first, placed in each cell tapped next (0: none)
+  revealed: new Set(), // cells revealed from this page
+  hint: null, // the server's hint object, as told (see hints.js)
   checkCell: null,
   walk: null, // {path, index}
   broken: false, // the page lost its session: it must be reloaded
