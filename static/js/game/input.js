@@ -2,7 +2,7 @@
 //
 // Two ways to place a digit: select a cell, then a digit (cell first); or choose a digit
 // first (tap it with no cell selected, or hold it), then tap the cells it goes in; tap the
-// chosen digit again, or press Esc, to leave that mode.
+// chosen digit again, or press Esc, to leave that mode. Esc also clears the selection.
 
 import { render } from "./draw.js";
 import { share } from "./end.js";
