@@ -112,6 +112,11 @@ def test_each_hint_level_shows_with_the_whole_board(browser, live_server, stock,
         shot(page, f"hint-{level}-{device}-{scheme}")
         if level < 3:
             tap(page, '[data-action="hint-more"]')
+    tap(page, '[data-action="pause"]')  # the hint waits, out of sight, with the board
+    page.wait_for_selector("[data-pause-cover]:not([hidden])")
+    assert not page.locator("[data-hint-panel]").is_visible()
+    tap(page, '[data-action="pause"]')
+    page.wait_for_selector("[data-hint-panel]:not([hidden])")
     tap(page, '[data-action="hint-close"]')
     page.wait_for_selector("[data-hint-panel]", state="hidden")
     assert page.locator("[data-cell][data-hint]").count() == 0

@@ -153,7 +153,12 @@ export function render() {
   board.setAttribute("aria-hidden", String(paused));
   root.classList.toggle("over", over);
   root.classList.toggle("walking", !!walk);
-  if (over) clearHint();
+  if (over) {
+    clearHint();
+    game.digitMode = 0;
+  }
+  // While paused the hint waits with the board, out of sight.
+  $("[data-hint-panel]").hidden = !game.hint || paused;
   finish();
   tick();
 }
