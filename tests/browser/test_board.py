@@ -91,7 +91,7 @@ def test_highlights_and_notes_are_strong_enough_to_see(browser, live_server, sto
 @DEVICE
 @BOTH
 def test_each_hint_level_shows_with_the_whole_board(browser, live_server, stock, device, scheme):
-    context, page, game = start(browser, live_server, device, scheme)
+    context, page, _ = start(browser, live_server, device, scheme)
     tap(page, '[data-action="hint"]')
     page.wait_for_selector("[data-hint-panel][data-hint-level='1']")
     for level in (1, 2, 3):
@@ -139,15 +139,19 @@ def give_up(page) -> None:
 def test_the_walkthrough_keeps_the_board_and_its_controls_in_view_on_a_phone(
     browser, live_server, stock, scheme
 ):
-    context, page, game = start(browser, live_server, "phone", scheme)
+    context, page, _ = start(browser, live_server, "phone", scheme)
     give_up(page)
     tap(page, '[data-action="show-how"]')
     page.wait_for_selector("[data-walkthrough]:not([hidden])")
     total = int(re.search(r"of (\d+)", page.locator("[data-walk-count]").inner_text())[1])
     for step in range(1, total + 1):
         assert page.locator("[data-walk-count]").inner_text().startswith(f"Step {step} of")
-        for part in ("[data-board]", '[data-action="walk-prev"]', '[data-action="walk-next"]',
-                     "[data-walk-count]"):
+        for part in (
+            "[data-board]",
+            '[data-action="walk-prev"]',
+            '[data-action="walk-next"]',
+            "[data-walk-count]",
+        ):
             assert inside(page, part), f"{part} is off the screen at step {step}"
         if step in (1, total):
             shot(page, f"walk-{step}-phone-{scheme}")
@@ -178,7 +182,8 @@ def test_after_giving_up_the_solution_shows_calmly_and_the_pad_agrees(
     )
     probe = page.evaluate(
         """c => { const s = document.createElement('span'); s.style.color = c;
-                  document.body.append(s); const v = getComputedStyle(s).color; s.remove(); return v; }""",
+                  document.body.append(s); const v = getComputedStyle(s).color;
+                  s.remove(); return v; }""",
         wrong_colour.strip(),
     )
     assert style(page, value, "color") != probe, "the solution shows in the colour of wrong"
@@ -281,7 +286,7 @@ def test_digit_first_places_one_digit_in_cell_after_cell(browser, live_server, s
 
 
 def test_the_phone_header_is_one_row_and_the_menu_folds(browser, live_server, stock):
-    context, page, game = start(browser, live_server, "phone", "light")
+    context, page, _ = start(browser, live_server, "phone", "light")
     header = page.locator(".site-header").bounding_box()
     assert header["height"] <= 64, header
     assert not page.locator(".nav-links").is_visible()
@@ -290,7 +295,8 @@ def test_the_phone_header_is_one_row_and_the_menu_folds(browser, live_server, st
     board = page.locator("[data-board]").bounding_box()
     assert board["y"] <= 130 and inside(page, "[data-board]")
     # Tap targets show a focus ring, not the browser's tap highlight.
-    assert style(page, ".pad-digit", "webkitTapHighlightColor") in ("rgba(0, 0, 0, 0)", "transparent")
+    highlight = style(page, ".pad-digit", "webkitTapHighlightColor")
+    assert highlight in ("rgba(0, 0, 0, 0)", "transparent"), highlight
     tap(page, "[data-nav-toggle]")
     assert page.locator(".nav-links").is_visible()
     assert page.get_attribute("[data-nav-toggle]", "aria-expanded") == "true"
@@ -354,10 +360,15 @@ def test_the_daily_leaderboard_fits_its_card_on_a_phone(browser, live_server, st
     for difficulty, puzzle in picks.items():
         daily = DailyPuzzle.objects.create(date=today(), difficulty=difficulty, puzzle=puzzle)
         for n in range(3):
-            user = users.objects.create_user(f"{difficulty}_solver_with_a_long_name_{n}", password="x")
+            name = f"{difficulty}_solver_with_a_long_name_{n}"
+            user = users.objects.create_user(name, password="x")
             Game.objects.create(
-                user=user, puzzle=puzzle, daily=daily, values=puzzle.solution,
-                status=Game.Status.SOLVED, active_seconds=3000 + 400 * n,
+                user=user,
+                puzzle=puzzle,
+                daily=daily,
+                values=puzzle.solution,
+                status=Game.Status.SOLVED,
+                active_seconds=3000 + 400 * n,
                 finished_at=timezone.now(),
             )
     context, page = open_context(browser, live_server, "phone", scheme)
@@ -366,7 +377,8 @@ def test_the_daily_leaderboard_fits_its_card_on_a_phone(browser, live_server, st
     for table in page.locator("table.leaderboard").all():
         card = table.locator("xpath=ancestor::li[contains(@class, 'card')]").bounding_box()
         box = table.bounding_box()
-        assert box["x"] >= card["x"] and box["x"] + box["width"] <= card["x"] + card["width"], (box, card)
+        right = card["x"] + card["width"]
+        assert box["x"] >= card["x"] and box["x"] + box["width"] <= right, (box, card)
         time = table.locator("tbody tr td:last-child").first.bounding_box()
         assert time["x"] + time["width"] <= card["x"] + card["width"]
     assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0

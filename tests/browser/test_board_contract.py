@@ -17,6 +17,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 ROW_3 = list(range(18, 27))
 
 
+def row_of(cell: int) -> range:
+    return range(cell - cell % 9, cell - cell % 9 + 9)
+
+
 def current_state(page) -> dict:
     return page.evaluate(
         """async () => (await fetch(document.querySelector("[data-game]").dataset.api,
@@ -90,8 +94,10 @@ def test_a_hint_in_the_contracts_form_is_drawn_and_applied(browser, live_server,
     assert page.get_attribute('[data-cell="0"]', "data-hint") == "cause"
     assert page.get_attribute(f'[data-cell="{target}"]', "aria-selected") == "true"
     looks = {
-        role: (style(page, f'[data-hint="{role}"]', "backgroundColor"),
-               style(page, f'[data-hint="{role}"]', "boxShadow"))
+        role: (
+            style(page, f'[data-hint="{role}"]', "backgroundColor"),
+            style(page, f'[data-hint="{role}"]', "boxShadow"),
+        )
         for role in ("region", "cause", "target")
     }
     assert len(set(looks.values())) == 3, looks  # three distinct styles
@@ -118,7 +124,9 @@ def test_a_hint_in_the_contracts_form_is_drawn_and_applied(browser, live_server,
 def test_close_clears_the_hints_drawing(browser, live_server, stock):
     context, page = open_context(browser, live_server, "desktop", "dark")
     open_new_game(page)
-    page.route("**/hint", lambda route: route.fulfill(json=current_state(page) | {"hint": hint_of(1, 20)}))
+    page.route(
+        "**/hint", lambda route: route.fulfill(json=current_state(page) | {"hint": hint_of(1, 20)})
+    )
     page.click('[data-action="hint"]')
     page.wait_for_selector('[data-hint="region"]')
     page.click('[data-action="hint-close"]')
@@ -133,8 +141,8 @@ def test_conflicts_the_server_names_are_marked_beyond_colour(browser, live_serve
     game = open_new_game(page)
     givens = game.puzzle.givens
     # A digit placed beside a given of the same digit in its row.
-    cell = next(i for i in blanks_of(givens) if any(givens[j] != "0" for j in range(i - i % 9, i - i % 9 + 9)))
-    partner = next(j for j in range(cell - cell % 9, cell - cell % 9 + 9) if givens[j] != "0")
+    cell = next(i for i in blanks_of(givens) if any(givens[j] != "0" for j in row_of(i)))
+    partner = next(j for j in row_of(cell) if givens[j] != "0")
 
     def with_conflicts(route):
         answer = route.fetch()
@@ -182,8 +190,12 @@ def test_fill_all_notes_shows_the_notes_the_server_sends(browser, live_server, s
 def test_fill_all_notes_says_so_when_the_server_has_no_such_thing(browser, live_server, stock):
     context, page = open_context(browser, live_server, "desktop", "light")
     game = open_new_game(page)
-    page.route("**/fill-notes", lambda route: route.fulfill(status=404, body="<h1>Not found</h1>",
-                                                           content_type="text/html"))
+    page.route(
+        "**/fill-notes",
+        lambda route: route.fulfill(
+            status=404, body="<h1>Not found</h1>", content_type="text/html"
+        ),
+    )
     page.click('[data-action="fill-notes"]')
     page.wait_for_function("document.querySelector('[data-message]').textContent.includes('404')")
     # The page goes on: the next digit is saved.
