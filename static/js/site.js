@@ -11,3 +11,14 @@ document.addEventListener("submit", (event) => {
 window.addEventListener("pageshow", () => {
   document.querySelectorAll("form button[disabled]").forEach((button) => (button.disabled = false));
 });
+
+// On a narrow screen the main links fold behind a menu button, so the header stays one row.
+const toggle = document.querySelector("[data-nav-toggle]");
+if (toggle) {
+  const nav = toggle.closest(".nav");
+  toggle.addEventListener("click", () => {
+    const open = toggle.getAttribute("aria-expanded") !== "true";
+    toggle.setAttribute("aria-expanded", String(open));
+    nav.classList.toggle("open", open);
+  });
+}

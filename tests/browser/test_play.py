@@ -173,8 +173,8 @@ def test_hiding_the_tab_stops_the_clock_and_showing_it_starts_it_again(page, sto
 
 def test_after_giving_up_the_walkthrough_steps_through_the_solve(page, stock):
     open_new_game(page)
-    page.once("dialog", lambda dialog: dialog.accept())
     page.click('[data-action="give-up"]')
+    page.click("dialog[data-confirm] [data-confirm-ok]")  # asked in the page
     page.wait_for_selector('[data-status="gave_up"]')
     page.click('[data-action="show-how"]')
     page.wait_for_selector("[data-walkthrough]:not([hidden])")

@@ -1,0 +1,189 @@
+// Drawing: the board, the pad and the counters, from the state. Nothing here changes the
+// game; it shows what the state says (and what is typed but not yet saved).
+
+import { finish } from "./end.js";
+import { clearHint, hintCells } from "./hints.js";
+import { $, IDLE, PEERS, board, cells, clock, game, isPending, root, valueAt, where } from "./state.js";
+
+// The board as shown: a step of the walkthrough, the solution after giving up, or the game.
+export function shownBoard() {
+  const { state, walk } = game;
+  if (walk) {
+    const step = walk.path[walk.index];
+    return { values: [...step.values].map(Number), notes: step.candidates };
+  }
+  if (state.status === "gave_up" && state.solution) {
+    return { values: [...state.solution].map(Number), notes: state.notes };
+  }
+  return { values: cells.map((_, i) => valueAt(i)), notes: state.notes };
+}
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function label(i, value, notes, flags) {
+  const place = capital(where(i));
+  if (flags.hidden) return `${place}: hidden while paused`;
+  let text = value ? `${place}: ${value}` : `${place}: empty`;
+  if (!value && notes.length) text += `, notes ${notes.join(" ")}`;
+  if (flags.given) text += ", given";
+  if (flags.conflicts.length) text += `, conflicts with ${flags.conflicts.map(where).join(" and ")}`;
+  if (flags.wrong) text += ", wrong";
+  if (flags.revealed) text += ", revealed";
+  if (flags.solution) text += flags.had ? `, from the solution (you had ${flags.had})` : ", from the solution";
+  if (flags.hint) text += flags.hint === "region" ? ", in the hint's area" : ", part of the hint";
+  return text;
+}
+
+// The cells a rule conflict involves, as the server names them (none until it does).
+function conflictsOf(values) {
+  const listed = new Set(game.walk ? [] : game.state.conflicts || []);
+  const partners = new Map();
+  for (const i of listed) {
+    partners.set(i, [...PEERS[i]].filter((j) => values[j] && values[j] === values[i]));
+  }
+  return partners;
+}
+
+export function render() {
+  const { state, walk, checkCell, selected, digitMode } = game;
+  const { values, notes } = shownBoard();
+  const playing = state.status === "playing";
+  const paused = playing && state.paused;
+  const over = !playing;
+  const wrong = new Set(walk ? [] : state.wrong || []);
+  const selValue = selected === null ? 0 : values[selected];
+  const focusDigit = digitMode || selValue; // the digit whose cells and notes light up
+  const peers = selected === null ? new Set() : PEERS[selected];
+  const roles = hintCells();
+  const conflicts = conflictsOf(values);
+  const revealed = new Set([...(state.revealed || []), ...game.revealed]);
+  const walkStep = walk ? walk.path[walk.index] : null;
+  const walkPlaced = new Map(walkStep ? walkStep.placements.map(([c, d]) => [c, d]) : []);
+  const walkRemoved = new Map();
+  if (walkStep) for (const [c, d] of walkStep.eliminations) walkRemoved.set(c, [...(walkRemoved.get(c) || []), d]);
+
+  cells.forEach((el, i) => {
+    const value = values[i];
+    const given = state.puzzle[i] !== "0";
+    const solution = !walk && state.status === "gave_up" && !given && state.values[i] !== state.solution[i];
+    const role = roles.get(i) || null;
+    const cellNotes = value ? [] : notes[i] || [];
+    el.dataset.value = String(value);
+    el.dataset.notes = cellNotes.join("");
+    el.querySelector(".value").textContent = value ? String(value) : walkPlaced.has(i) ? String(walkPlaced.get(i)) : "";
+    el.querySelectorAll("[data-note]").forEach((span) => {
+      const d = Number(span.dataset.note);
+      const shown = cellNotes.includes(d);
+      span.textContent = shown ? String(d) : "";
+      span.classList.toggle("match", shown && d === focusDigit);
+      span.classList.toggle("removed", (walkRemoved.get(i) || []).includes(d));
+    });
+    if (role) el.dataset.hint = role;
+    else delete el.dataset.hint;
+    const partners = conflicts.get(i) || [];
+    if (conflicts.has(i)) el.dataset.conflict = "";
+    else delete el.dataset.conflict;
+    el.classList.toggle("selected", i === selected);
+    el.classList.toggle("peer", i !== selected && peers.has(i));
+    el.classList.toggle("same", !!focusDigit && value === focusDigit && i !== selected);
+    el.classList.toggle("wrong", wrong.has(i) && !solution);
+    el.classList.toggle("checked-wrong", checkCell === i);
+    el.classList.toggle("hinted", role === "cause" || role === "target");
+    el.classList.toggle("placed-here", walkPlaced.has(i));
+    el.classList.toggle("pending", isPending(i));
+    el.classList.toggle("solution-shown", solution);
+    el.classList.toggle("revealed", !walk && revealed.has(i));
+    el.setAttribute("aria-selected", String(i === selected));
+    el.tabIndex = i === (selected ?? 0) ? 0 : -1;
+    const had = solution && state.values[i] !== "0" ? state.values[i] : null;
+    const flags = {
+      given,
+      wrong: (wrong.has(i) && !solution) || checkCell === i,
+      solution,
+      had,
+      revealed: !walk && revealed.has(i),
+      hint: role,
+      conflicts: partners,
+      hidden: paused,
+    };
+    el.setAttribute("aria-label", label(i, value, cellNotes, flags));
+  });
+
+  // The pad counts what is left on the board as shown (the solution, once given up).
+  const counts = Array(10).fill(0);
+  values.forEach((v) => counts[v]++);
+  root.querySelectorAll("[data-digit]").forEach((button) => {
+    const d = Number(button.dataset.digit);
+    const left = Math.max(0, 9 - counts[d]);
+    button.querySelector("[data-left]").textContent = left ? String(left) : "";
+    button.classList.toggle("done", left === 0);
+    button.setAttribute("aria-pressed", String(digitMode === d));
+    button.setAttribute("aria-label", `${d}, ${left} left`);
+  });
+
+  const statusEl = $("[data-status]");
+  statusEl.dataset.status = state.status;
+  statusEl.textContent = { playing: paused ? "Paused" : "Playing", solved: "Solved", gave_up: "Gave up" }[state.status];
+  const mistakes = $("[data-mistakes]");
+  mistakes.closest(".counter").hidden = state.mistakes === null;
+  mistakes.textContent = String(state.mistakes ?? 0);
+  $("[data-hints]").textContent = String(state.hints + state.reveals);
+  const changing = playing && !paused && !game.broken;
+  $('[data-action="undo"]').disabled = !changing || !state.can_undo;
+  $('[data-action="redo"]').disabled = !changing || !state.can_redo;
+  for (const name of ["erase", "notes", "hint", "check", "reveal", "give-up", "fill-notes"]) {
+    $(`[data-action="${name}"]`).disabled = !changing;
+  }
+  const pause = $('[data-action="pause"]');
+  const pausedNow = playing && (state.paused || game.manualPause);
+  pause.disabled = !playing || game.broken;
+  pause.setAttribute("aria-pressed", String(pausedNow));
+  pause.title = pausedNow ? "Resume (P)" : "Pause (P)";
+  $("[data-pause-label]").textContent = pausedNow ? "Resume" : "Pause";
+  root.querySelectorAll("[data-digit]").forEach((b) => (b.disabled = !changing));
+  $('[data-action="notes"]').setAttribute("aria-pressed", String(game.notesMode));
+  $("[data-notes-state]").textContent = game.notesMode ? "on" : "off";
+  root.classList.toggle("notes-mode", game.notesMode);
+  root.classList.toggle("digit-mode", !!digitMode);
+
+  $("[data-pause-cover]").hidden = !paused;
+  board.classList.toggle("hidden-board", paused);
+  board.setAttribute("aria-hidden", String(paused));
+  root.classList.toggle("over", over);
+  root.classList.toggle("walking", !!walk);
+  if (over) {
+    clearHint();
+    game.digitMode = 0;
+  }
+  // While paused the hint waits with the board, out of sight.
+  $("[data-hint-panel]").hidden = !game.hint || paused;
+  finish();
+  tick();
+}
+
+export function tick() {
+  const { state } = game;
+  const running = state.status === "playing" && !state.paused;
+  // The server stops the clock IDLE seconds after the last request; so does the page.
+  const since = Math.min((performance.now() - game.received) / 1000, IDLE);
+  const seconds = state.elapsed + (running ? since : 0);
+  $("[data-timer]").textContent = clock(seconds);
+}
+
+// Keeps the board and a panel under it on the screen together, the board first: on a phone
+// the panel sits right under the board, and the page scrolls no further than the board's top.
+export function keepInView(panel) {
+  requestAnimationFrame(() => {
+    const header = document.querySelector(".site-header");
+    const top = header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect().bottom : 0;
+    const boardBox = board.getBoundingClientRect();
+    const panelBox = panel.getBoundingClientRect();
+    let delta = 0;
+    if (panelBox.bottom > window.innerHeight) delta = panelBox.bottom - window.innerHeight + 8;
+    delta = Math.min(delta, boardBox.top - top - 4); // the board's top stays in sight
+    if (boardBox.top < top) delta = boardBox.top - top - 4;
+    if (delta) window.scrollBy({ top: delta, behavior: "instant" });
+  });
+}

@@ -1,0 +1,159 @@
+// Help: hints drawn on the board, the check of the board, and the step-by-step
+// walkthrough after the end.
+//
+// A hint, as the server tells it: {level 1-3, technique, slug, summary, text, region: [cells],
+// cause: [cells] (level 2 on), target: [cells] (level 2 on), placements, eliminations}. At
+// level 3 the step is applied only by Apply (POST apply-hint), as one undoable move. Older
+// answers named the region in words and gave the cells involved as `cells`; they still show.
+
+import { keepInView, render } from "./draw.js";
+import { $, game, request, say, where } from "./state.js";
+
+const STEPS = { 1: "Where to look", 2: "Why", 3: "What follows" };
+
+const list = (value) => (Array.isArray(value) ? value.filter(Number.isInteger) : []);
+
+function slugify(text) {
+  return String(text || "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+// The cells the hint or the walkthrough draws: cell -> "region" | "cause" | "target"
+// (target over cause, cause over region).
+export function hintCells() {
+  const roles = new Map();
+  const mark = (cells, role) => cells.forEach((c) => roles.set(c, role));
+  if (game.walk) {
+    const step = game.walk.path[game.walk.index];
+    mark(list(step.cells), "cause");
+    mark(list((step.placements || []).map(([c]) => c)), "target");
+    return roles;
+  }
+  const hint = game.hint;
+  if (!hint) return roles;
+  mark(regionOf(hint), "region");
+  mark(list(hint.cause), "cause");
+  mark(targets(hint), "target");
+  return roles;
+}
+
+// The cells of "row 3", "column 5" or "box 7": an older answer's region, in words.
+function unitCells(text) {
+  const found = /^(row|column|box) ([1-9])$/.exec(String(text || "").trim());
+  if (!found) return [];
+  const n = Number(found[2]) - 1;
+  const all = [...Array(81).keys()];
+  if (found[1] === "row") return all.filter((i) => Math.floor(i / 9) === n);
+  if (found[1] === "column") return all.filter((i) => i % 9 === n);
+  const top = Math.floor(n / 3) * 3, left = (n % 3) * 3;
+  const near = (value, start) => value >= start && value < start + 3;
+  return all.filter((i) => near(Math.floor(i / 9), top) && near(i % 9, left));
+}
+
+function regionOf(hint) {
+  return Array.isArray(hint.region) ? list(hint.region) : unitCells(hint.region);
+}
+
+function targets(hint) {
+  if (Array.isArray(hint.target)) return list(hint.target);
+  return hint.level >= 2 ? list(hint.cells) : []; // an older answer: the cells involved
+}
+
+// The hint's words for its level; an older answer is put into words here.
+function words(hint) {
+  if (typeof hint.text === "string") return hint.text;
+  const region = typeof hint.region === "string" ? hint.region : "";
+  if (hint.level >= 3 && hint.explanation) return hint.explanation;
+  if (!region) return hint.level >= 2 ? "The cells involved are marked." : "";
+  return hint.level >= 2 ? `Take a look at ${region}: the cells involved are marked.` : `Take a look at ${region}.`;
+}
+
+// Whether this hint's step waits for Apply (an older server applied level 3 at once).
+function appliable(hint) {
+  return hint.level >= 3 && (typeof hint.text === "string" || Array.isArray(hint.target));
+}
+
+export function showHint(told) {
+  game.hint = told;
+  const panel = $("[data-hint-panel]");
+  panel.hidden = false;
+  panel.dataset.hintLevel = String(told.level);
+  panel.dataset.technique = told.slug || slugify(told.technique);
+  $("[data-hint-step]").textContent = `Hint, ${told.level} of 3: ${STEPS[told.level] || ""}`;
+  $("[data-hint-technique]").textContent = told.technique || "Hint";
+  $("[data-hint-summary]").textContent = told.summary || "";
+  $("[data-hint-text]").textContent = words(told);
+  $('[data-action="hint-more"]').hidden = told.level >= 3;
+  $('[data-action="apply-hint"]').hidden = !appliable(told);
+  // The selection moves to what the hint is about: the target, else the region.
+  const to = targets(told)[0] ?? regionOf(told)[0];
+  if (to !== undefined) game.selected = to;
+  render();
+  keepInView(panel);
+}
+
+// The hint put away: its panel and its drawing on the board.
+export function clearHint() {
+  game.hint = null;
+  const panel = $("[data-hint-panel]");
+  panel.hidden = true;
+  delete panel.dataset.hintLevel;
+  delete panel.dataset.technique;
+}
+
+export function closeHint() {
+  clearHint();
+  render();
+}
+
+export function showCheck(result) {
+  const { state } = game;
+  if (result.wrong.length) {
+    game.checkCell = result.wrong[0];
+    const i = game.checkCell;
+    say(`The ${state.values[i]} in ${where(i)} is wrong.`);
+  } else {
+    game.checkCell = null;
+    say("No mistakes so far.");
+  }
+  render();
+}
+
+export async function showHow() {
+  const result = await request("/path", null, "GET");
+  if (!result.ok || !result.data.path || !result.data.path.length) {
+    say(result.data.error || "There is no solving path to show.");
+    return;
+  }
+  game.walk = { path: result.data.path, index: 0 };
+  $("[data-walkthrough]").hidden = false;
+  showWalkStep();
+  $('[data-action="walk-next"]').focus({ preventScroll: true });
+}
+
+export function walkTo(index) {
+  const { walk } = game;
+  if (!walk) return;
+  walk.index = Math.max(0, Math.min(walk.path.length - 1, index));
+  showWalkStep();
+}
+
+export function closeWalk() {
+  game.walk = null;
+  $("[data-walkthrough]").hidden = true;
+  render();
+}
+
+function showWalkStep() {
+  const { walk } = game;
+  const step = walk.path[walk.index];
+  $("[data-walk-step]").textContent = `${step.technique}: ${step.explanation}`;
+  $("[data-walk-count]").textContent = `Step ${walk.index + 1} of ${walk.path.length}`;
+  $('[data-action="walk-prev"]').disabled = walk.index === 0;
+  $('[data-action="walk-next"]').disabled = walk.index === walk.path.length - 1;
+  if (step.cells.length) game.selected = step.cells[0];
+  render();
+  keepInView($("[data-walkthrough] .walk-actions"));
+}

@@ -1,0 +1,123 @@
+"""The board that teaches (issue 11) against the real server: hints in their new form,
+Apply, fill all notes and rule conflicts. These need the server half of the issue (the new
+hint fields, POST apply-hint and fill-notes, state.conflicts)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .board_helpers import blanks_of, close, inside, open_context, shot, style
+from .conftest import open_new_game, wait_saved
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def units() -> dict[str, list[int]]:
+    named = {}
+    for n in range(9):
+        named[f"row {n + 1}"] = list(range(n * 9, n * 9 + 9))
+        named[f"column {n + 1}"] = list(range(n, 81, 9))
+        top, left = n // 3 * 3, n % 3 * 3
+        named[f"box {n + 1}"] = [(top + r) * 9 + left + c for r in range(3) for c in range(3)]
+    return named
+
+
+def peers(i: int) -> set[int]:
+    return {j for cells in units().values() if i in cells for j in cells} - {i}
+
+
+def hint_answers(page) -> list[dict]:
+    answers = []
+    page.on(
+        "response",
+        lambda r: answers.append(r.json()["hint"]) if r.url.endswith("/hint") and r.ok else None,
+    )
+    return answers
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_level_one_shades_exactly_the_unit_it_names(browser, live_server, stock, device):
+    context, page = open_context(browser, live_server, device, "light")
+    open_new_game(page)
+    answers = hint_answers(page)
+    page.locator('[data-action="hint"]').click()
+    page.wait_for_selector("[data-hint-panel][data-hint-level='1']")
+    told = answers[-1]
+    for field in ("level", "technique", "slug", "summary", "text", "region"):
+        assert field in told, field
+    shaded = page.eval_on_selector_all('[data-hint="region"]', "cs => cs.map(c => +c.dataset.cell)")
+    assert shaded == sorted(told["region"])
+    named = [name for name, cells in units().items() if cells == shaded]
+    assert named, f"{shaded} is not one row, column or box"
+    assert named[0] in (told["text"] + " " + told["summary"]).lower()
+    assert page.get_attribute("[data-hint-panel]", "data-technique") == told["slug"]
+    assert page.locator("[data-hint-text]").inner_text() == told["text"]
+    assert inside(page, "[data-board]") and inside(page, "[data-hint-text]")
+    close(context, page)
+
+
+def test_apply_carries_out_the_step_as_one_undoable_move(browser, live_server, stock):
+    context, page = open_context(browser, live_server, "phone", "dark")
+    game = open_new_game(page)
+    answers = hint_answers(page)
+    page.locator('[data-action="hint"]').tap()
+    for level in (2, 3):
+        page.locator('[data-action="hint-more"]').tap()
+        page.wait_for_selector(f"[data-hint-panel][data-hint-level='{level}']")
+    told = answers[-1]
+    assert told["level"] == 3 and told["target"] and told["placements"]
+    for cell in told["target"]:
+        assert page.get_attribute(f'[data-cell="{cell}"]', "data-hint") == "target"
+    for cell in set(told["cause"]) - set(told["target"]):
+        assert page.get_attribute(f'[data-cell="{cell}"]', "data-hint") == "cause"
+    assert inside(page, "[data-board]") and inside(page, '[data-action="apply-hint"]')
+    shot(page, "server-hint-3-phone-dark")
+    game.refresh_from_db()
+    before = game.values
+    assert all(before[c] == "0" for c, _ in told["placements"])  # nothing applied yet
+    page.locator('[data-action="apply-hint"]').tap()
+    page.wait_for_selector("[data-hint-panel]", state="hidden")
+    wait_saved(page)
+    cell, digit = told["placements"][0]
+    assert page.get_attribute(f'[data-cell="{cell}"]', "data-value") == str(digit)
+    assert page.locator('[data-cell][aria-selected="true"]').get_attribute("data-cell") == str(cell)
+    page.locator('[data-action="undo"]').tap()
+    wait_saved(page)
+    game.refresh_from_db()
+    assert game.values == before
+    close(context, page)
+
+
+def test_fill_all_notes_writes_exactly_each_cells_candidates(browser, live_server, stock):
+    context, page = open_context(browser, live_server, "desktop", "light")
+    game = open_new_game(page)
+    page.click('[data-action="fill-notes"]')
+    wait_saved(page)
+    givens = game.puzzle.givens
+    for cell in blanks_of(givens):
+        seen = {givens[j] for j in peers(cell)}
+        expected = "".join(d for d in "123456789" if d not in seen)
+        assert page.get_attribute(f'[data-cell="{cell}"]', "data-notes") == expected, cell
+    page.keyboard.press("Control+z")  # one undoable move
+    wait_saved(page)
+    assert page.locator('[data-cell]:not([data-notes=""])').count() == 0
+    close(context, page)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_digit_repeated_in_a_unit_is_marked_as_a_conflict(browser, live_server, stock, scheme):
+    context, page = open_context(browser, live_server, "phone", scheme)
+    game = open_new_game(page)
+    givens = game.puzzle.givens
+    cell = next(i for i in blanks_of(givens) if any(givens[j] != "0" for j in peers(i)))
+    partner = next(j for j in sorted(peers(cell)) if givens[j] != "0")
+    page.locator(f'[data-cell="{cell}"]').tap()
+    page.locator(f'[data-digit="{givens[partner]}"]').tap()
+    wait_saved(page)
+    assert page.get_attribute(f'[data-cell="{cell}"]', "data-conflict") is not None
+    assert page.get_attribute(f'[data-cell="{partner}"]', "data-conflict") is not None
+    label = page.get_attribute(f'[data-cell="{cell}"]', "aria-label")
+    assert f"conflicts with row {partner // 9 + 1}, column {partner % 9 + 1}" in label
+    assert style(page, f'[data-cell="{cell}"]', "content", "::before") != "none"
+    assert page.locator("[data-hints]").inner_text() == "0"  # a conflict is not help
+    close(context, page)
