@@ -136,15 +136,17 @@ def test_the_board_is_hidden_while_paused(page, stock):
     assert value.is_visible()
 
 
-def test_a_hint_highlights_the_cells_involved(page, stock):
+def test_a_hint_shades_where_to_look_then_marks_why_and_counts_once(page, stock):
     open_new_game(page)
     page.click('[data-action="hint"]')
-    page.wait_for_selector("[data-hint-panel]:not([hidden])")
-    assert page.locator(".cell.hinted").count() == 0
+    page.wait_for_selector('[data-hint-panel][data-hint-level="1"]:not([hidden])')
+    assert page.locator('[data-hint="region"]').count() == 9  # one unit, shaded
+    assert page.locator('[data-hint="cause"], [data-hint="target"]').count() == 0
+    assert "look at" in page.locator("[data-hint-text]").inner_text().lower()
     page.click('[data-action="hint-more"]')
-    page.wait_for_selector(".cell.hinted")
-    assert "look at" in page.locator("[data-hint-text]").inner_text()
-    assert page.locator("[data-hints]").inner_text() == "2"
+    page.wait_for_selector('[data-hint-panel][data-hint-level="2"]')
+    assert page.locator('[data-hint="target"]').count() >= 1
+    assert page.locator("[data-hints]").inner_text() == "1"  # one hint, however deep
 
 
 def set_visibility(page, state: str) -> None:
