@@ -15,11 +15,13 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+import engine
+
 from . import games, ratelimit, stats
 from .broker import broker_is_up
 from .daily import dailies_of, today
 from .forms import PreferencesForm
-from .models import IDLE_SECONDS, DailyPuzzle, Difficulty, Game
+from .models import DailyPuzzle, Difficulty, Game
 from .players import YIELDED_KEY, current_player, preferences_for, save_guest_preferences
 from .pool import fresh_counts
 from .ratelimit import client_ip
@@ -215,7 +217,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
             "state": games.state(game, prefs),
             "prefs": prefs,
             "cells": _cells(game),
-            "idle_seconds": IDLE_SECONDS,
+            "peers": [sorted(peers) for peers in engine.PEERS],  # the board's geometry
             "live": live,
         },
     )

@@ -198,7 +198,8 @@ def test_stats_count_played_solved_best_and_streaks(client, alice, stocked):
         assert "1:00" in row  # best
         assert "2:00" in row  # average and median
         assert "<svg" in html and "Solve times over time" in html
-        chart = html[html.index("<svg") : html.index("</svg>")]
+        start = html.index('<svg class="chart"')
+        chart = html[start : html.index("</svg>", start)]
         assert chart.count("<circle") == 3 and chart.count("<polyline") == 1  # easy solves
         assert f"<title>easy, {NOON:%d %b %Y}: 1:00</title>" in chart
     with time_machine.travel(start_day + datetime.timedelta(days=4), tick=False):

@@ -3,7 +3,7 @@
 
 import { finish } from "./end.js";
 import { clearHint, hintCells } from "./hints.js";
-import { $, IDLE, PEERS, board, cells, clock, game, isPending, root, valueAt, where } from "./state.js";
+import { $, PEERS, board, cells, clock, game, isPending, root, valueAt, where } from "./state.js";
 
 // The board as shown: a step of the walkthrough, the solution after giving up, or the game.
 export function shownBoard() {
@@ -165,10 +165,10 @@ export function render() {
 
 export function tick() {
   const { state } = game;
-  const running = state.status === "playing" && !state.paused;
-  // The server stops the clock IDLE seconds after the last request; so does the page.
-  const since = Math.min((performance.now() - game.received) / 1000, IDLE);
-  const seconds = state.elapsed + (running ? since : 0);
+  // The page counts on from the server's time for as long as the server said its clock
+  // runs on (0 while paused or over), then shows it stopped, as the server's is.
+  const since = Math.min((performance.now() - game.received) / 1000, state.runs_for || 0);
+  const seconds = state.elapsed + since;
   $("[data-timer]").textContent = clock(seconds);
 }
 

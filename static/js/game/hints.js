@@ -39,21 +39,8 @@ export function hintCells() {
   return roles;
 }
 
-// The cells of "row 3", "column 5" or "box 7": an older answer's region, in words.
-function unitCells(text) {
-  const found = /^(row|column|box) ([1-9])$/.exec(String(text || "").trim());
-  if (!found) return [];
-  const n = Number(found[2]) - 1;
-  const all = [...Array(81).keys()];
-  if (found[1] === "row") return all.filter((i) => Math.floor(i / 9) === n);
-  if (found[1] === "column") return all.filter((i) => i % 9 === n);
-  const top = Math.floor(n / 3) * 3, left = (n % 3) * 3;
-  const near = (value, start) => value >= start && value < start + 3;
-  return all.filter((i) => near(Math.floor(i / 9), top) && near(i % 9, left));
-}
-
 function regionOf(hint) {
-  return Array.isArray(hint.region) ? list(hint.region) : unitCells(hint.region);
+  return list(hint.region);
 }
 
 function targets(hint) {

@@ -11,19 +11,8 @@ export const csrf = document.querySelector('meta[name="csrf-token"]').content;
 export const board = root.querySelector("[data-board]");
 export const cells = [...board.querySelectorAll("[data-cell]")];
 export const $ = (selector) => root.querySelector(selector);
-export const IDLE = Number(root.dataset.idle) || 300;
-
-export const PEERS = cells.map((_, i) => {
-  const r = Math.floor(i / 9), c = i % 9, br = r - (r % 3), bc = c - (c % 3);
-  const set = new Set();
-  for (let k = 0; k < 9; k++) {
-    set.add(r * 9 + k);
-    set.add(k * 9 + c);
-    set.add((br + Math.floor(k / 3)) * 9 + bc + (k % 3));
-  }
-  set.delete(i);
-  return set;
-});
+// Which cells see which: the engine's geometry, sent with the page.
+export const PEERS = JSON.parse(document.getElementById("board-peers").textContent).map((p) => new Set(p));
 const CLOCK_ONLY = new Set(["/pause", "/resume"]);
 
 const initial = JSON.parse(document.getElementById("game-state").textContent);
