@@ -29,6 +29,7 @@ from django.utils import timezone
 import engine
 from engine import Board
 
+from . import stats
 from .daily import dailies_of, today
 from .models import (
     NONE_COMPLETE,
@@ -202,6 +203,7 @@ def state(game: Game, prefs: Preferences) -> dict:
     if over:
         result["solution"] = game.puzzle.solution
         result["clean"] = game.clean
+        result |= stats.finish_record(game)  # "best" and "place", for the end of the game
     return result
 
 

@@ -119,6 +119,28 @@ def would_place(daily: DailyPuzzle, player: Player) -> int | None:
     return daily.games.ranked().filter(active_seconds__lt=mine.active_seconds).count() + 1
 
 
+def finish_record(game: Game) -> dict:
+    """For a game just solved at human speed without help: the owner's best time on that
+    difficulty before it ("best", seconds) and, for a daily, its place on the day's board
+    ("place"; where it would stand, for a guest). Empty for any other game."""
+    if game.status != Game.Status.SOLVED or not game.clean or game.too_fast:
+        return {}
+    owner = {"user_id": game.user_id} if game.user_id else {"guest_id": game.guest_id}
+    earlier = (
+        Game.objects.human_solves()
+        .filter(puzzle__difficulty=game.puzzle.difficulty, **owner)
+        .exclude(pk=game.pk)
+        .order_by("active_seconds")
+        .values_list("active_seconds", flat=True)
+        .first()
+    )
+    record: dict = {"best": round(earlier, 1)} if earlier is not None else {}
+    if game.daily_id:
+        faster = game.daily.games.ranked().filter(active_seconds__lt=game.active_seconds)
+        record["place"] = faster.exclude(pk=game.pk).count() + 1
+    return record
+
+
 def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th, 11th, 21st ..."""
     suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")

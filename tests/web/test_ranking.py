@@ -105,3 +105,32 @@ def test_hints_still_keep_a_solve_off_the_board(alice, stocked):
         play_to_the_end(client, game)
     daily = DailyPuzzle.objects.get(date=DAY, difficulty="easy")
     assert stats.leaderboard(daily, Player(user=alice)) == []
+
+
+def test_the_end_of_a_clean_solve_tells_the_best_and_the_place(stocked, django_user_model):
+    fast, slow = Client(), Client()
+    fast.force_login(django_user_model.objects.create_user("fast", password="x"))
+    slow.force_login(django_user_model.objects.create_user("slow", password="x"))
+    solve(fast, 120)
+    game = solve(slow, 300)
+    with time_machine.travel(NOON + datetime.timedelta(minutes=10), tick=False):
+        told = slow.get(f"/api/games/{game.pk}").json()
+    assert told["place"] == 2 and "best" not in told  # the first solve of the difficulty
+    with time_machine.travel(NOON + datetime.timedelta(days=1), tick=False) as clock:
+        response = slow.post("/play/easy/")
+        later = Game.objects.get(pk=int(response["Location"].strip("/").split("/")[-1]))
+        for _ in range(4):  # four minutes at the board
+            clock.shift(60)
+            post(slow, later, "resume")
+        end = play_to_the_end(slow, later)
+    assert end["status"] == "solved"
+    assert end["best"] == 300.0 and "place" not in end  # not a daily: no place
+
+
+def test_a_helped_solve_tells_neither(stocked, client):
+    with time_machine.travel(NOON, tick=False) as clock:
+        game = daily_game(client)
+        clock.shift(120)
+        post(client, game, "hint", {"level": 1, "version": 0})
+        end = play_to_the_end(client, game)
+    assert end["status"] == "solved" and "best" not in end and "place" not in end
