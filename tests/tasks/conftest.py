@@ -14,7 +14,8 @@ from django.db import connection
 
 from puzzles.models import PoolTarget, Puzzle
 from sudokusite.celery import app
-from sudokusite.launcher import WorkerProcess
+
+from ..harness import WorkerProcess
 
 VISIBILITY_SECONDS = 4  # how soon a dead worker's task is handed out again, in these tests
 

@@ -15,7 +15,6 @@ from django.utils import timezone
 
 import engine
 from puzzles import pool
-from sudokusite.launcher import WorkerProcess
 
 from ..harness import (
     Beat,
@@ -24,6 +23,7 @@ from ..harness import (
     Player,
     PrivatePostgres,
     PrivateRedis,
+    WorkerProcess,
     manage,
     production_env,
     wait_until_idle,

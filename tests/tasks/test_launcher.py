@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from sudokusite.launcher import ROOT, free_port
+from sudokusite.processes import ROOT, free_port
 
 pytestmark = pytest.mark.worker
 
