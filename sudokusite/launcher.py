@@ -11,6 +11,12 @@ start of a child from its place on the list, nor the stopping half-way.
 The embedded Redis is the one child whose exit stops nothing: it is started again on the
 same port (it holds nothing that must survive; beat sends the pools' checks again), unless
 it keeps dying.
+
+Why not a Procfile runner such as honcho: it stops its processes on SIGINT and SIGTERM
+only, so closing the terminal (SIGHUP) or SIGQUIT would end it and leave its children
+running; it stops everything when any process exits, so it cannot start the embedded Redis
+again; it cannot pick Redis's free port at start and hand REDIS_URL to the others; and it
+kills after a fixed 5 s rather than after each child had its grace period.
 """
 
 from __future__ import annotations
