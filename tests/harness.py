@@ -473,11 +473,12 @@ class Player:
         return int(headers["Location"].rstrip("/").split("/")[-1])
 
 
-def wait_until(condition, seconds: float = 60, what: str = "") -> None:
+def wait_until(condition: Callable[[], object], seconds: float = 120, what: str = "") -> None:
+    """Return once condition() is true; fail when seconds have passed."""
     deadline = time.monotonic() + seconds
     while not condition():
         if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
+            raise AssertionError(f"timed out waiting for {what or condition}")
         time.sleep(0.2)
 
 

@@ -26,9 +26,10 @@ from ..harness import (
     WorkerProcess,
     manage,
     production_env,
+    wait_until,
     wait_until_idle,
 )
-from .conftest import database_url, fresh, set_targets, wait_until
+from .conftest import database_url, fresh, set_targets
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
