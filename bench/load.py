@@ -141,12 +141,7 @@ def _start_celery(env: dict[str, str], scratch: Path, started: list) -> None:
 
 def _easy_stock(port: int) -> int:
     """The fresh easy stock, as GET /healthz tells it."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=TIMEOUT)
-    try:
-        conn.request("GET", "/healthz")
-        return json.loads(conn.getresponse().read())["pools"]["easy"]
-    finally:
-        conn.close()
+    return json.loads(harness.Player(port, TIMEOUT).send("GET", "/healthz")[2])["pools"]["easy"]
 
 
 def _wait_for_stock(port: int) -> int:
