@@ -1,21 +1,19 @@
-"""Helpers shared by the benchmarks: timing, and for web and load, serving the site as in
-production and loading it over raw keep-alive connections."""
+"""Helpers shared by the benchmarks: timing, and for web and load, preparing the site as in
+production (the servers themselves are the tests' harness's) and loading it over raw
+keep-alive connections."""
 
 from __future__ import annotations
 
 import asyncio
-import email.message
-import http.client
 import os
-import re
 import secrets
 import statistics
-import subprocess
-import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from tests.harness import manage
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
@@ -55,16 +53,6 @@ def line(*fields: object) -> None:
 
 # The site, as in production (web, load) -----------------------------------------------
 
-WORKERS = 2
-# gthread, 4 threads a worker. It keeps connections alive, where the sync worker closes each
-# one after its answer and every request pays a TCP connect on both sides, and a worker's
-# other threads go on while one waits on PostgreSQL. Measured here (10 s runs, ceiling and
-# moves requests/s): sync 2,700 and 340, gthread with 2 threads 4,900 and 360, 4 threads
-# 4,800 and 370, 8 threads 4,400 and 320. Each worker takes at most half the players'
-# connections (--worker-connections), so that the keep-alive connections, accepted by
-# whichever worker is quicker, split evenly: left alone they split 47 to 3 or 2 to 48, and
-# the worker with 2 players sat at 40% CPU in the moves scenario.
-WORKER_ARGS = ["--worker-class", "gthread", "--threads", "4"]
 PICK_DAILIES = "from puzzles.daily import dailies_of, today; dailies_of(today())"
 
 
@@ -82,96 +70,31 @@ def postgres_ready(url: str) -> bool:
         return False
 
 
-def site_env(pg_url: str, redis_port: int) -> dict[str, str]:
+def site_env(pg_url: str, redis_url: str) -> dict[str, str]:
     """The environment of the site's processes: production settings, scratch services."""
     return {
         **os.environ,
         "DATABASE_URL": pg_url,
-        "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
+        "REDIS_URL": redis_url,
         "DJANGO_SETTINGS_MODULE": "sudokusite.settings",
         "DJANGO_DEBUG": "0",
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DJANGO_HTTPS": "0",  # plain HTTP on the loopback: no redirect, no secure-only cookies
+        # Every simulated player comes from 127.0.0.1: the per-client limits would refuse
+        # them as one client. The limits are measured by the tests, not here.
+        "RATE_LIMITS": "0",
     }
-
-
-def manage(env: dict[str, str], *args: str) -> None:
-    """Run a manage.py command quietly; its output only if it fails."""
-    done = subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True
-    )
-    if done.returncode:
-        sys.exit(f"manage.py {' '.join(args)} failed:\n{done.stdout}{done.stderr}")
 
 
 def prepare_site(env: dict[str, str], *commands: tuple[str, ...]) -> None:
     """Schema and static files, then the given manage.py commands (stocking the pools), then
     today's dailies, so that no page has to pick them."""
-    manage(env, "migrate", "--noinput")
-    manage(env, "collectstatic", "--noinput")  # into STATIC_ROOT, var/static
+    manage(env, "migrate", "--noinput", timeout=None)
+    manage(env, "collectstatic", "--noinput", timeout=None)  # into STATIC_ROOT, var/static
     for command in commands:
-        manage(env, *command)
-    manage(env, "shell", "-c", PICK_DAILIES)
-
-
-def start_gunicorn(env: dict[str, str], port: int, clients: int) -> subprocess.Popen:
-    """gunicorn on 127.0.0.1:port in a process group of its own, for this many clients."""
-    command = [sys.executable, "-m", "gunicorn", "sudokusite.wsgi", "--workers", str(WORKERS)]
-    command += [*WORKER_ARGS, "--worker-connections", str(-(-clients // WORKERS))]
-    command += ["--bind", f"127.0.0.1:{port}", "--log-level", "warning"]
-    return subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
-
-
-def wait_until_serving(server: subprocess.Popen, port: int, seconds: float = 30) -> None:
-    """Return once the site answers /robots.txt with a 200; fail if gunicorn exits, time runs
-    out or the answer is another status."""
-    deadline = time.monotonic() + seconds
-    while (status := get_status(port, "/robots.txt")) is None:
-        if server.poll() is not None:
-            raise RuntimeError(f"gunicorn exited with status {server.returncode}")
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"the site did not answer on port {port} within {seconds} s")
-        time.sleep(0.1)
-    if status != 200:
-        raise RuntimeError(f"GET /robots.txt answered {status}, not 200")
-
-
-def get_status(port: int, path: str) -> int | None:
-    """The status of a GET, None when nothing answers."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-    try:
-        conn.request("GET", path)
-        return conn.getresponse().status
-    except OSError:
-        return None
-    finally:
-        conn.close()
-
-
-# Guests -------------------------------------------------------------------------------
-
-
-def cookies(headers: email.message.Message) -> dict[str, str]:
-    """The cookies a response's headers set, name to value."""
-    pairs = (header.split(";", 1)[0] for header in headers.get_all("Set-Cookie") or [])
-    return dict(pair.strip().split("=", 1) for pair in pairs)
-
-
-def cookie_header(jar: dict[str, str]) -> str:
-    """A Cookie header."""
-    return "; ".join(f"{name}={value}" for name, value in jar.items())
-
-
-def open_session(conn: http.client.HTTPConnection) -> tuple[dict[str, str], str]:
-    """A new guest opens the home page: its cookies and the page's CSRF token."""
-    conn.request("GET", "/")
-    response = conn.getresponse()
-    html = response.read().decode()
-    token = re.search(r'<meta name="csrf-token" content="([^"]+)"', html)
-    if response.status != 200 or token is None:
-        raise RuntimeError(f"GET / answered {response.status}, without a CSRF token")
-    return cookies(response.headers), token.group(1)
+        manage(env, *command, timeout=None)
+    manage(env, "shell", "-c", PICK_DAILIES, timeout=None)
 
 
 # The load -----------------------------------------------------------------------------

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import email.message
 import http.client
 import io
 import json
@@ -35,8 +34,6 @@ import os
 import random
 import re
 import signal
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Iterator
@@ -45,25 +42,19 @@ from pathlib import Path
 from typing import TypeVar
 
 import engine
-from sudokusite.launcher import WorkerProcess, free_port, start_redis, stop, wait_for_port
+from tests import harness
 
 from .common import (
-    ROOT,
     Connection,
     Failed,
     Tally,
-    cookie_header,
-    cookies,
     line,
-    open_session,
     p99,
     postgres_ready,
     prepare_site,
     report,
     site_env,
-    start_gunicorn,
     timed,
-    wait_until_serving,
 )
 
 PG_URL = os.environ.get("BENCH_LOAD_PG_URL", "postgres://postgres@127.0.0.1:5432/bench_load")
@@ -125,9 +116,9 @@ class Level:
 # The site -----------------------------------------------------------------------------
 
 
-def _env(redis_port: int) -> dict[str, str]:
+def _env(redis_url: str) -> dict[str, str]:
     """The environment of every process of the site; beat checks the pools every 5 s."""
-    return site_env(PG_URL, redis_port) | {"REFILL_INTERVAL_SECONDS": "5"}
+    return site_env(PG_URL, redis_url) | {"REFILL_INTERVAL_SECONDS": "5"}
 
 
 def _prepare(env: dict[str, str]) -> None:
@@ -136,48 +127,21 @@ def _prepare(env: dict[str, str]) -> None:
     prepare_site(env, ("shell", "-c", STOCK_POOLS), seed_easy)
 
 
-class _Worker(WorkerProcess):
-    """A WorkerProcess that puts itself on the list of processes to stop before it waits for
-    the worker to be ready, so that an interruption meanwhile leaves nothing behind."""
-
-    def __init__(self, env: dict[str, str], processes: list[tuple[str, subprocess.Popen]]):
-        self.processes = processes
-        super().__init__(env, concurrency=1)
-
-    def wait_for_log(self, text: str, seconds: float = 60) -> None:
-        """WorkerProcess.wait_for_log, once the process is on the list."""
-        if all(process is not self.process for _, process in self.processes):
-            self.processes.append(("worker", self.process))
-        super().wait_for_log(text, seconds)
-
-
-def _start_celery(
-    env: dict[str, str], scratch: Path, processes: list[tuple[str, subprocess.Popen]]
-) -> _Worker:
-    """One Celery worker (one process) and beat, both on the list of processes to stop."""
+def _start_celery(env: dict[str, str], scratch: Path, started: list) -> None:
+    """One Celery worker (one process) and beat, each on the list of processes to stop as
+    soon as it runs, so that an interruption while the worker gets ready leaves nothing."""
     # No start checks: they would send refill_pools and ensure_daily, and the preparation
     # has just stocked every pool and picked today's dailies, so they would find nothing to
     # do. Off, the worker is as one that has been up for a long while: every refill during
     # the run is one that beat (every 5 s) or a new game taking the pool below 300 started.
-    worker = _Worker(env | {"WORKER_START_CHECKS": "0"}, processes)
-    command = [sys.executable, "-m", "celery", "-A", "sudokusite", "beat", "--loglevel", "INFO"]
-    command += ["--schedule", str(scratch / "celerybeat-schedule")]
-    with (scratch / "beat.log").open("w") as log:
-        beat = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
-        )
-    processes.append(("beat", beat))
-    return worker
+    started.append(worker := harness.WorkerProcess(env | {"WORKER_START_CHECKS": "0"}, wait=False))
+    worker.ready()
+    started.append(harness.Beat(env, scratch))
 
 
 def _easy_stock(port: int) -> int:
     """The fresh easy stock, as GET /healthz tells it."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=TIMEOUT)
-    try:
-        conn.request("GET", "/healthz")
-        return json.loads(conn.getresponse().read())["pools"]["easy"]
-    finally:
-        conn.close()
+    return json.loads(harness.Player(port, TIMEOUT).send("GET", "/healthz")[2])["pools"]["easy"]
 
 
 def _wait_for_stock(port: int) -> int:
@@ -195,11 +159,10 @@ def _wait_for_stock(port: int) -> int:
 
 def _open_sessions(port: int, count: int) -> list[tuple[dict[str, str], str]]:
     """New guests, each having opened the home page once: their cookies and CSRF tokens."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        return [open_session(conn) for _ in range(count)]
-    finally:
-        conn.close()
+    guests = [harness.Player(port, timeout=30) for _ in range(count)]
+    for guest in guests:
+        guest.open_home()
+    return [(guest.cookies, guest.token) for guest in guests]
 
 
 async def _within(seconds: float, request: Awaitable[T]) -> T:
@@ -221,7 +184,7 @@ def _state(answer: bytes | None) -> dict | None:
     return None if answer is None else json.loads(answer)
 
 
-def _headers(answer: bytes) -> email.message.Message:
+def _headers(answer: bytes) -> http.client.HTTPMessage:
     """The headers of an answer's head."""
     return http.client.parse_headers(io.BytesIO(answer.split(b"\r\n", 1)[1]))
 
@@ -302,7 +265,8 @@ class Player:
         if answer is None:
             return None
         headers = _headers(answer)
-        self.jar |= cookies(headers)  # the session cookie, on the guest's first game
+        # The session cookie, on the guest's first game.
+        self.jar |= harness.set_cookies(headers.items())
         return int(re.fullmatch(r"/games/(\d+)/", headers["Location"]).group(1))
 
     async def make_moves(self, api: str, state: dict, solution: str, moves: int) -> dict:
@@ -339,7 +303,7 @@ class Player:
     def head(self, method: str, path: str, content_type: str | None = None) -> str:
         """A request's head, up to the Content-Length the connection adds."""
         head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
-        head += f"Cookie: {cookie_header(self.jar)}\r\n"
+        head += f"Cookie: {harness.cookie_header(self.jar)}\r\n"
         if method == "POST":
             head += f"X-CSRFToken: {self.csrf}\r\nContent-Type: {content_type}\r\n"
         return head
@@ -455,25 +419,20 @@ def main() -> None:
     if not postgres_ready(PG_URL):
         print("(PostgreSQL did not answer at BENCH_LOAD_PG_URL: skipped)")
         return
-    processes: list[tuple[str, subprocess.Popen]] = []
-    worker: _Worker | None = None
+    started: list[harness.PrivateRedis | harness.Child] = []
     levels: list[Level] = []
     with tempfile.TemporaryDirectory(prefix="bench-load-") as scratch, _interruptible():
         try:
-            redis_port, port = free_port(), free_port()
-            processes.append(("redis", start_redis(redis_port, Path(scratch))))
-            wait_for_port(redis_port)
-            env = _env(redis_port)
+            started.append(redis := harness.PrivateRedis(Path(scratch)))
+            env = _env(redis.url)
             _prepare(env)
-            worker = _start_celery(env, Path(scratch), processes)
-            processes.append(("gunicorn", start_gunicorn(env, port, CLIENTS)))
-            wait_until_serving(processes[-1][1], port)
+            _start_celery(env, Path(scratch), started)
+            started.append(site := harness.Gunicorn(env, clients=CLIENTS, echo=True))
             for players in PLAYERS:
-                levels.append(_run_level(port, players))
+                levels.append(_run_level(site.port, players))
                 _report(levels[-1])
         finally:
             with _uninterrupted():
-                stop(processes)
-                if worker is not None:
-                    worker.log.unlink(missing_ok=True)
+                for server in reversed(started):
+                    server.stop()
     _compare(levels)

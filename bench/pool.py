@@ -17,6 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from tests.harness import PrivateRedis, WorkerProcess
+
 from .common import line, postgres_ready
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,20 +46,12 @@ def main() -> None:
         shutil.rmtree(scratch, ignore_errors=True)  # 100,000 puzzles' worth of SQLite
 
 
-def _setup(url: str, scratch: Path) -> subprocess.Popen:
-    """Django on the database, migrated, with a Redis of its own: the Redis process."""
-    from sudokusite.launcher import free_port, start_redis, stop, wait_for_port
-
-    port = free_port()
-    redis = start_redis(port, scratch / f"redis-{port}")
-    try:
-        wait_for_port(port)
-    except BaseException:
-        stop([("redis", redis)])
-        raise
+def _setup(url: str, scratch: Path) -> PrivateRedis:
+    """Django on the database, migrated, with a Redis of its own: the Redis server."""
+    redis = PrivateRedis(Path(tempfile.mkdtemp(prefix="redis-", dir=scratch)))
     os.environ.update(
         DATABASE_URL=url,
-        REDIS_URL=f"redis://127.0.0.1:{port}/0",
+        REDIS_URL=redis.url,
         WORKER_START_CHECKS="0",
         DJANGO_SETTINGS_MODULE="sudokusite.settings",
         DJANGO_DEBUG="1",
@@ -77,7 +71,6 @@ def _fill(label: str, workers: int) -> float:
     from puzzles.models import PoolTarget, Puzzle
     from puzzles.pool import fresh_counts
     from puzzles.tasks import refill_pools
-    from sudokusite.launcher import WorkerProcess
 
     Puzzle.objects.all().delete()
     cache.clear()
@@ -140,15 +133,13 @@ def run(label: str, url: str, scratch: Path) -> None:
     """The figures for one database; its Redis and workers stopped however the run ends."""
     # SIGTERM ends the run as Ctrl-C does, through the clean-ups on the way out.
     signal.signal(signal.SIGTERM, signal.default_int_handler)
-    from sudokusite.launcher import stop
-
     redis = None
     try:
         redis = _setup(url, scratch)
         _report(label)
     finally:
         if redis is not None:
-            stop([("redis", redis)])
+            redis.stop()
 
 
 def _report(label: str) -> None:

@@ -16,11 +16,8 @@ load generator is kept as light as it can be: asyncio over raw keep-alive connec
 from __future__ import annotations
 
 import asyncio
-import http.client
 import json
 import os
-import re
-import subprocess
 import tempfile
 import time
 from collections.abc import Coroutine
@@ -29,21 +26,18 @@ from dataclasses import dataclass
 from multiprocessing import get_context
 from pathlib import Path
 
+from tests import harness
+
 from .common import (
     GRACE,
     Connection,
     Tally,
-    cookie_header,
-    cookies,
     line,
-    open_session,
     postgres_ready,
     prepare_site,
     report,
     site_env,
-    start_gunicorn,
     timed,
-    wait_until_serving,
 )
 
 PG_URL = os.environ.get("BENCH_WEB_PG_URL", "postgres://postgres@127.0.0.1:5432/bench_web")
@@ -87,21 +81,14 @@ def _prepare(env: dict[str, str]) -> None:
 
 def _new_player(port: int) -> Player:
     """A guest who opens the home page and starts an easy game."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    jar, csrf = open_session(conn)
-    headers = {"X-CSRFToken": csrf, "Content-Type": "application/x-www-form-urlencoded"}
-    conn.request("POST", "/play/easy/", body=b"", headers={**headers, "Cookie": cookie_header(jar)})
-    response = conn.getresponse()
-    response.read()
-    if response.status != 302:
-        raise RuntimeError(f"POST /play/easy/ answered {response.status}")
-    jar |= cookies(response.headers)
-    game = int(re.search(r"/games/(\d+)/", response.headers["Location"]).group(1))
-    conn.request("GET", f"/api/games/{game}", headers={"Cookie": cookie_header(jar)})
-    state = json.loads(conn.getresponse().read())
-    conn.close()
+    guest = harness.Player(port, timeout=30, keep_alive=True)
+    try:
+        game = guest.start_game("easy")
+        state = json.loads(guest.send("GET", f"/api/games/{game}")[2])
+    finally:
+        guest.close()
     cells = tuple(i for i, ch in enumerate(state["puzzle"]) if ch == "0")
-    return Player(cookie_header(jar), csrf, game, cells, state["version"])
+    return Player(harness.cookie_header(guest.cookies), guest.token, game, cells, state["version"])
 
 
 # The load -----------------------------------------------------------------------------
@@ -195,24 +182,20 @@ def main() -> None:
     if not postgres_ready(PG_URL):
         print("(PostgreSQL did not answer at BENCH_WEB_PG_URL: skipped)")
         return
-    from sudokusite.launcher import free_port, start_redis, stop, wait_for_port
-
-    processes: list[tuple[str, subprocess.Popen]] = []
+    started: list[harness.PrivateRedis | harness.Gunicorn] = []
     with tempfile.TemporaryDirectory(prefix="bench-web-") as scratch:
         try:
-            redis_port, port = free_port(), free_port()
-            processes.append(("redis", start_redis(redis_port, Path(scratch))))
-            wait_for_port(redis_port)
-            env = site_env(PG_URL, redis_port)
+            started.append(redis := harness.PrivateRedis(Path(scratch)))
+            env = site_env(PG_URL, redis.url)
             _prepare(env)
-            processes.append(("gunicorn", start_gunicorn(env, port, CLIENTS)))
-            wait_until_serving(processes[-1][1], port)
-            players = [_new_player(port) for _ in range(CLIENTS)]
+            started.append(site := harness.Gunicorn(env, clients=CLIENTS, echo=True))
+            players = [_new_player(site.port) for _ in range(CLIENTS)]
             rates = {}
             for scenario, label in SCENARIOS.items():
-                rates[scenario], tally = _run_scenario(port, scenario, players)
+                rates[scenario], tally = _run_scenario(site.port, scenario, players)
                 report(f"web {label}", rates[scenario], tally)
         finally:
-            stop(processes)
+            for server in reversed(started):
+                server.stop()
     ratio = rates["moves"] / rates["ceiling"]
     line("web moves API / ceiling", f"{ratio:.2f}", "goal: at least 0.5")

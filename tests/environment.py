@@ -11,13 +11,11 @@ from __future__ import annotations
 import atexit
 import os
 import re
-import tempfile
-from pathlib import Path
 
 import pytest
 import redis
 
-from sudokusite.launcher import free_port, start_redis, wait_for_port
+from .harness import PrivateRedis
 
 
 def _worker_number() -> int:
@@ -25,11 +23,9 @@ def _worker_number() -> int:
 
 
 def _embedded() -> str:
-    port = free_port()
-    server = start_redis(port, Path(tempfile.mkdtemp(prefix="sudoku-redis-")))
-    atexit.register(lambda: (server.terminate(), server.wait()))
-    wait_for_port(port)
-    return f"redis://127.0.0.1:{port}/0"
+    server = PrivateRedis()
+    atexit.register(server.stop)
+    return server.url
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -1,6 +1,7 @@
-"""Servers and site processes the fault tests start, stop and break: a private PostgreSQL
-(initdb in a temporary folder), a private Redis, gunicorn, Celery beat, a small HTTP
-player that keeps its own cookies, and threads whose failures fail the test."""
+"""Servers and site processes that the tests and the benchmarks start, stop and break: a
+private PostgreSQL (initdb in a temporary folder), a private Redis, Celery workers and
+beat, gunicorn, management commands, a small HTTP player that keeps its own cookies, and
+threads whose failures fail the test."""
 
 from __future__ import annotations
 
@@ -10,19 +11,28 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+import uuid
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.common import wait_until_serving
-from sudokusite.launcher import free_port, start_redis, stop, wait_for_port
+from sudokusite.processes import (
+    ROOT,
+    beat_command,
+    free_port,
+    redis_command,
+    signal_group,
+    stop,
+    wait_for_port,
+    worker_command,
+)
 
-ROOT = Path(__file__).resolve().parents[1]
 PG_ROOT = Path("/usr/lib/postgresql")
 JOIN_SECONDS = 120  # a thread still running this long after it was told to stop is a hang
 
@@ -47,15 +57,21 @@ def _as_postgres(command: list[str]) -> list[str]:
     return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
 
 
-def _run(command: list[str], timeout: float = 120) -> None:
-    """Run a PostgreSQL tool; if it fails, raise with what it printed."""
+def _run(command: list[str], timeout: float | None = 120, **options: object) -> str:
+    """Run a command; its output, or if it fails, raise with what it printed."""
     result = subprocess.run(
-        _as_postgres(command), capture_output=True, text=True, timeout=timeout, check=False
+        command, capture_output=True, text=True, timeout=timeout, check=False, **options
     )
     if result.returncode:
         raise RuntimeError(
             f"{' '.join(command)} exited with {result.returncode}:\n{result.stdout}{result.stderr}"
         )
+    return result.stdout
+
+
+def _run_postgres(command: list[str]) -> None:
+    """Run a PostgreSQL tool; if it fails, raise with what it printed."""
+    _run(_as_postgres(command))
 
 
 class PrivatePostgres:
@@ -76,10 +92,12 @@ class PrivatePostgres:
     def _create(self) -> None:
         if os.geteuid() == 0:
             shutil.chown(self.dir, "postgres", "postgres")
-        _run([str(self.bin / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres"])
+        _run_postgres(
+            [str(self.bin / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres"]
+        )
         self.start()
         address = ["-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres"]
-        _run([str(self.bin / "createdb"), *address, "sudoku"])
+        _run_postgres([str(self.bin / "createdb"), *address, "sudoku"])
 
     @property
     def url(self) -> str:
@@ -88,7 +106,7 @@ class PrivatePostgres:
     def _ctl(self, *args: str) -> None:
         options = f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off"
         files = ["-D", str(self.data), "-l", str(self.dir / "log")]
-        _run([str(self.bin / "pg_ctl"), *files, "-o", options, "-w", *args])
+        _run_postgres([str(self.bin / "pg_ctl"), *files, "-o", options, "-w", *args])
 
     def start(self) -> None:
         self._ctl("start")
@@ -175,11 +193,12 @@ class HeldWrites:
 
 
 class PrivateRedis:
-    """A Redis server on a fixed free port, stopped and started again on the same port."""
+    """A Redis server on a fixed free port that keeps nothing on disk, stopped and started
+    again on the same port; its files in directory (a new temporary folder by default)."""
 
-    def __init__(self) -> None:
+    def __init__(self, directory: Path | None = None) -> None:
         self.port = free_port()
-        self.dir = Path(tempfile.mkdtemp(prefix="sudoku-redis-"))
+        self.dir = directory or Path(tempfile.mkdtemp(prefix="sudoku-redis-"))
         self.process: subprocess.Popen | None = None
         self.start()
 
@@ -188,8 +207,14 @@ class PrivateRedis:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> None:
-        self.process = start_redis(self.port, self.dir)
-        wait_for_port(self.port)
+        """Start the server; if it does not answer, stop it and fail."""
+        command = redis_command(self.port, self.dir)
+        self.process = subprocess.Popen(command, start_new_session=True)
+        try:
+            wait_for_port(self.port)
+        except BaseException:
+            self.stop()
+            raise
 
     def stop(self) -> None:
         if self.process is not None:
@@ -197,18 +222,9 @@ class PrivateRedis:
             self.process = None
 
 
-def manage(env: dict[str, str], *args: str) -> str:
+def manage(env: dict[str, str], *args: str, timeout: float | None = 300) -> str:
     """Run a management command in a child process with env; its output."""
-    result = subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    return result.stdout
+    return _run([sys.executable, "manage.py", *args], timeout, cwd=ROOT, env=env)
 
 
 def production_env(database_url: str, redis_url: str) -> dict[str, str]:
@@ -232,121 +248,234 @@ def production_env(database_url: str, redis_url: str) -> dict[str, str]:
     return env
 
 
-class Gunicorn:
-    """The site under gunicorn, as in production: gthread workers (see README, Operations).
-    Ready once it answers a request; if it does not, its processes are stopped, not left."""
+class Child:
+    """A process of the site in a process group of its own, started from the project's
+    folder, writing to a log file (or, with no log, to this process's output)."""
 
-    def __init__(self, env: dict[str, str], workers: int = 2, threads: int = 4) -> None:
-        self.port = free_port()
-        self.log = Path(tempfile.mkstemp(prefix="gunicorn-", suffix=".log")[1])
-        command = [sys.executable, "-m", "gunicorn", "sudokusite.wsgi"]
-        command += ["--workers", str(workers), "--worker-class", "gthread"]
-        command += ["--threads", str(threads), "--bind", f"127.0.0.1:{self.port}"]
-        command += ["--timeout", "30", "--graceful-timeout", "5"]
-        with self.log.open("w") as out:
+    name = "child"
+
+    def __init__(self, command: list[str], env: dict[str, str], log: Path | None) -> None:
+        self.log = log
+        with log.open("w") if log else contextlib.nullcontext() as out:
             self.process = subprocess.Popen(
                 command,
                 cwd=ROOT,
                 env=env,
                 stdout=out,
-                stderr=subprocess.STDOUT,
+                stderr=subprocess.STDOUT if out else None,
                 start_new_session=True,
             )
+
+    def output(self) -> str:
+        """Everything the process logged so far."""
+        return self.log.read_text(errors="replace") if self.log and self.log.exists() else ""
+
+    def stop(self) -> None:
+        """SIGTERM the process group, SIGKILL what is left after the grace period."""
+        stop([(self.name, self.process)])
+        if self.log:
+            self.log.unlink(missing_ok=True)
+
+
+def _log_file(prefix: str) -> Path:
+    return Path(tempfile.mkstemp(prefix=prefix, suffix=".log")[1])
+
+
+class WorkerProcess(Child):
+    """A Celery worker (and its pool), for the tests and benchmarks that need real workers.
+    Ready when made, unless wait is False: then ready() waits, so that the caller can first
+    put it on the list of processes to stop, should the waiting be interrupted."""
+
+    name = "worker"
+
+    def __init__(self, env: dict[str, str], concurrency: int = 1, *, wait: bool = True) -> None:
+        hostname = f"w{uuid.uuid4().hex[:8]}@localhost"
+        super().__init__(worker_command(concurrency, hostname), env, _log_file("celery-"))
+        if wait:
+            self.ready()
+
+    def ready(self, seconds: float = 90) -> None:
+        """Return once the worker is ready; if it does not come up, stop it and fail."""
         try:
-            self._wait_until_serving(seconds=60)
+            self.wait_for_log("ready.", seconds)
+        except BaseException:
+            self.stop()  # never leave a worker behind that did not come up
+            raise
+
+    def wait_for_log(self, text: str, seconds: float = 60) -> None:
+        """Return once text appears in the log; fail if the worker dies or time runs out."""
+        deadline = time.monotonic() + seconds
+        while text not in self.output():
+            if self.process.poll() is not None:
+                raise RuntimeError(f"worker exited:\n{self.output()[-3000:]}")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"no {text!r} in the worker log:\n{self.output()[-3000:]}")
+            time.sleep(0.05)
+
+    def kill(self) -> None:
+        """SIGKILL the worker and its pool at once, as a machine dying would."""
+        signal_group(self.process, signal.SIGKILL)
+        self.process.wait()
+
+
+class Beat(Child):
+    """Celery beat, sending refill_pools every REFILL_INTERVAL_SECONDS; its schedule and log
+    in directory (a new temporary folder by default)."""
+
+    name = "beat"
+
+    def __init__(self, env: dict[str, str], directory: Path | None = None) -> None:
+        directory = directory or Path(tempfile.mkdtemp(prefix="beat-"))
+        super().__init__(beat_command(directory / "schedule"), env, directory / "beat.log")
+
+
+def _status(port: int, path: str) -> int | None:
+    """The status of a GET, None when nothing answers."""
+    try:
+        return Player(port, timeout=5).send("GET", path)[0]
+    except OSError:
+        return None
+
+
+def wait_until_serving(server: subprocess.Popen, port: int, seconds: float = 30) -> None:
+    """Return once the site answers /robots.txt with a 200; fail if the server exits, time
+    runs out or the answer is another status."""
+    deadline = time.monotonic() + seconds
+    while (status := _status(port, "/robots.txt")) is None:
+        if server.poll() is not None:
+            raise RuntimeError(f"the server exited with status {server.returncode}")
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the site did not answer on port {port} within {seconds} s")
+        time.sleep(0.1)
+    if status != 200:
+        raise RuntimeError(f"GET /robots.txt answered {status}, not 200")
+
+
+class Gunicorn(Child):
+    """The site under gunicorn on a free port, as in production (see README, Operations):
+    gthread workers, which keep connections alive (where the sync worker closes each one
+    after its answer, and every request pays a TCP connect on both sides) and go on with
+    other threads while one waits on PostgreSQL. Measured by the web benchmark (10 s runs,
+    its ceiling and moves requests/s): sync 2,700 and 340, gthread with 2 threads 4,900 and
+    360, 4 threads 4,800 and 370, 8 threads 4,400 and 320.
+
+    Told of its clients, each worker takes at most its share of their connections
+    (--worker-connections), so that keep-alive connections, accepted by whichever worker is
+    quicker, split evenly: left alone they split 47 to 3 or 2 to 48, and the worker with 2
+    players sat at 40% CPU in the web benchmark's moves scenario. With echo, it writes
+    its warnings to this process's output, where a benchmark's reader sees them, instead
+    of everything to a log file. Ready once it answers a request; if it does not, its
+    processes are stopped, not left."""
+
+    name = "gunicorn"
+
+    def __init__(
+        self,
+        env: dict[str, str],
+        workers: int = 2,
+        threads: int = 4,
+        *,
+        clients: int | None = None,
+        echo: bool = False,
+    ) -> None:
+        self.port = free_port()
+        command = [sys.executable, "-m", "gunicorn", "sudokusite.wsgi"]
+        command += ["--workers", str(workers), "--worker-class", "gthread"]
+        command += ["--threads", str(threads), "--bind", f"127.0.0.1:{self.port}"]
+        command += ["--timeout", "30", "--graceful-timeout", "5"]
+        if clients is not None:
+            command += ["--worker-connections", str(-(-clients // workers))]
+        if echo:
+            command += ["--log-level", "warning"]
+        super().__init__(command, env, None if echo else _log_file("gunicorn-"))
+        try:
+            try:
+                wait_until_serving(self.process, self.port, seconds=60)
+            except RuntimeError as error:
+                raise RuntimeError(f"{error}:\n{self.output()[-3000:]}") from None
         except BaseException:
             self.stop()
             raise
 
-    def output(self) -> str:
-        """What gunicorn and the site logged so far."""
-        return self.log.read_text(errors="replace") if self.log.exists() else ""
 
-    def _wait_until_serving(self, seconds: float) -> None:
-        try:
-            wait_until_serving(self.process, self.port, seconds)
-        except RuntimeError as error:
-            raise RuntimeError(f"{error}:\n{self.output()[-3000:]}") from None
-
-    def stop(self) -> None:
-        stop([("gunicorn", self.process)])
-        self.log.unlink(missing_ok=True)
+def set_cookies(headers: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """The cookies that an answer's headers set, name to value."""
+    pairs = (v.split(";", 1)[0] for k, v in headers if k.lower() == "set-cookie")
+    return dict(pair.strip().split("=", 1) for pair in pairs)
 
 
-class Beat:
-    """Celery beat, sending refill_pools every REFILL_INTERVAL_SECONDS."""
-
-    def __init__(self, env: dict[str, str]) -> None:
-        schedule = Path(tempfile.mkdtemp(prefix="beat-")) / "schedule"
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "sudokusite",
-                "beat",
-                "--schedule",
-                str(schedule),
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-
-    def stop(self) -> None:
-        stop([("beat", self.process)])
+def cookie_header(jar: dict[str, str]) -> str:
+    """A Cookie header's value."""
+    return "; ".join(f"{name}={value}" for name, value in jar.items())
 
 
 @dataclass
 class Player:
-    """A browser-like HTTP client: keeps its cookies, sends the page's CSRF token."""
+    """A browser-like HTTP client: keeps its cookies, sends the page's CSRF token with each
+    POST (and a JSON body); a new connection for each request, or with keep_alive one kept
+    open between them."""
 
     port: int
     timeout: float = 15.0
+    keep_alive: bool = False
     cookies: dict[str, str] = field(default_factory=dict)
     token: str = ""
+    connection: http.client.HTTPConnection | None = field(default=None, repr=False)
 
     def send(self, method: str, path: str, body: object = None) -> tuple[int, dict, str]:
         """One request; (status, headers, text)."""
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        headers = {"Cookie": cookie_header(self.cookies)}
         data = None
         if method == "POST":
             headers |= {"X-CSRFToken": self.token, "Content-Type": "application/json"}
             data = json.dumps(body or {})
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
+        if self.connection is None:
+            self.connection = http.client.HTTPConnection(
+                "127.0.0.1", self.port, timeout=self.timeout
+            )
         try:
-            connection.request(method, path, body=data, headers=headers)
-            response = connection.getresponse()
+            self.connection.request(method, path, body=data, headers=headers)
+            response = self.connection.getresponse()
             text = response.read().decode("utf-8", "replace")
-        finally:
-            connection.close()
-        for header, value in response.getheaders():
-            if header.lower() == "set-cookie":
-                name, _, rest = value.partition("=")
-                self.cookies[name] = rest.split(";", 1)[0]
+        except BaseException:
+            self.close()  # never a connection left half-way through an exchange
+            raise
+        if not self.keep_alive:
+            self.close()
+        self.cookies |= set_cookies(response.getheaders())
         token = re.search(r'name="csrf-token" content="([^"]+)"', text)
         if token:
             self.token = token.group(1)
         return response.status, dict(response.getheaders()), text
 
+    def close(self) -> None:
+        """Close the connection kept open, if any."""
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
+
+    def open_home(self) -> None:
+        """GET /, as a guest arriving: its cookies and the page's CSRF token in hand."""
+        status, _, text = self.send("GET", "/")
+        if status != 200 or not self.token:
+            raise AssertionError(f"GET / answered {status}, without a CSRF token: {text[:500]}")
+
     def start_game(self, difficulty: str = "easy") -> int:
         """A new game, from the home page's button; its id."""
         if not self.token:
-            status, _, text = self.send("GET", "/")
-            assert status == 200, text[:500]
+            self.open_home()
         status, headers, text = self.send("POST", f"/play/{difficulty}/")
-        assert status == 302, (status, text[:500])
+        if status != 302:
+            raise AssertionError((status, text[:500]))
         return int(headers["Location"].rstrip("/").split("/")[-1])
 
 
-def wait_until(condition, seconds: float = 60, what: str = "") -> None:
+def wait_until(condition: Callable[[], object], seconds: float = 120, what: str = "") -> None:
+    """Return once condition() is true; fail when seconds have passed."""
     deadline = time.monotonic() + seconds
     while not condition():
         if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
+            raise AssertionError(f"timed out waiting for {what or condition}")
         time.sleep(0.2)
 
 

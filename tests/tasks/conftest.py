@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import quote
@@ -14,7 +13,8 @@ from django.db import connection
 
 from puzzles.models import PoolTarget, Puzzle
 from sudokusite.celery import app
-from sudokusite.launcher import WorkerProcess
+
+from ..harness import WorkerProcess
 
 VISIBILITY_SECONDS = 4  # how soon a dead worker's task is handed out again, in these tests
 
@@ -72,14 +72,6 @@ def set_targets(**targets: tuple[int, int, int]) -> None:
         PoolTarget.objects.update_or_create(
             difficulty=difficulty, defaults={"low": low, "high": high, "batch_size": batch}
         )
-
-
-def wait_until(condition: Callable[[], bool], seconds: float = 120, what: str = "") -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what or condition}")
-        time.sleep(0.2)
 
 
 def fresh(difficulty: str) -> int:

@@ -15,7 +15,6 @@ from django.utils import timezone
 
 import engine
 from puzzles import pool
-from sudokusite.launcher import WorkerProcess
 
 from ..harness import (
     Beat,
@@ -24,11 +23,13 @@ from ..harness import (
     Player,
     PrivatePostgres,
     PrivateRedis,
+    WorkerProcess,
     manage,
     production_env,
+    wait_until,
     wait_until_idle,
 )
-from .conftest import database_url, fresh, set_targets, wait_until
+from .conftest import database_url, fresh, set_targets
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 

@@ -14,13 +14,14 @@ import sys
 import termios
 import threading
 import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from sudokusite.launcher import ROOT, free_port
+from sudokusite.processes import ROOT, free_port
+
+from ..harness import Player, manage
 
 pytestmark = pytest.mark.worker
 
@@ -63,11 +64,12 @@ def _take_terminal() -> None:
 
 
 def _healthz(port: int) -> dict | None:
+    """What /healthz tells, when the site answers it with a 200."""
     try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as response:
-            return json.loads(response.read())
+        status, _, text = Player(port, timeout=2).send("GET", "/healthz")
     except OSError:
         return None
+    return json.loads(text) if status == 200 else None
 
 
 class Launcher:
@@ -86,8 +88,7 @@ class Launcher:
             "RUN_VAR_DIR": str(folder / "var"),
             "WORKER_START_CHECKS": "0",
         }
-        migrate = [sys.executable, "manage.py", "migrate", "--noinput", "-v0"]
-        subprocess.run(migrate, cwd=ROOT, env=env, check=True, timeout=120)
+        manage(env, "migrate", "--noinput", "-v0", timeout=120)
         self.sessions: set[int] = set()
         self.terminal: int | None = None
         command = [sys.executable, "-m", "sudokusite.launcher"]

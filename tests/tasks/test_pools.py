@@ -13,8 +13,8 @@ import engine
 from puzzles.models import DailyPuzzle, Puzzle
 from puzzles.tasks import refill_pool, refill_pools
 
-from ..harness import HeldWrites, run_together, wait_until_idle
-from .conftest import broker_url, database_url, fresh, set_targets, wait_until
+from ..harness import HeldWrites, run_together, wait_until, wait_until_idle
+from .conftest import broker_url, database_url, fresh, set_targets
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 

@@ -25,6 +25,7 @@ from django.urls.resolvers import RoutePattern
 from puzzles import accounts, ratelimit, seeding
 from puzzles.models import DailyPuzzle, Game, Move, PoolTarget, Preferences, SeedJob
 
+from ..harness import manage
 from .conftest import post, start
 
 pytestmark = pytest.mark.django_db
@@ -166,15 +167,7 @@ def test_check_deploy_passes_under_production_settings():
         "DJANGO_SECRET_KEY": "k" * 20 + "-production-secret-with-enough-variety-0123456789",
         "DJANGO_ALLOWED_HOSTS": "sudoku.example.com",
     }
-    result = subprocess.run(
-        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert "no issues" in result.stdout
+    assert "no issues" in manage(env, "check", "--deploy", "--fail-level", "WARNING")
 
 
 PRODUCTION_SETTINGS = [
