@@ -1,10 +1,17 @@
-"""The board that teaches (issue 11) against the real server: hints in their new form,
-Apply, fill all notes and rule conflicts. These need the server half of the issue (the new
-hint fields, POST apply-hint and fill-notes, state.conflicts)."""
+"""The board that teaches, against the real server: hints drawn level by level, Apply,
+partial notes taken as a memo, fill all notes, rule conflicts, and a log-out that stops the
+clock."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
+import time_machine
+from django.utils import timezone
+
+import engine
+from puzzles.models import IDLE_SECONDS
 
 from .board_helpers import blanks_of, close, inside, open_context, shot, style
 from .conftest import open_new_game, wait_saved
@@ -13,17 +20,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def units() -> dict[str, list[int]]:
-    named = {}
-    for n in range(9):
-        named[f"row {n + 1}"] = list(range(n * 9, n * 9 + 9))
-        named[f"column {n + 1}"] = list(range(n, 81, 9))
-        top, left = n // 3 * 3, n % 3 * 3
-        named[f"box {n + 1}"] = [(top + r) * 9 + left + c for r in range(3) for c in range(3)]
-    return named
-
-
-def peers(i: int) -> set[int]:
-    return {j for cells in units().values() if i in cells for j in cells} - {i}
+    """The engine's units by the names a hint uses: rows, columns, then boxes."""
+    kinds = ["row", "column", "box"]
+    return {f"{kinds[i // 9]} {i % 9 + 1}": sorted(unit) for i, unit in enumerate(engine.UNITS)}
 
 
 def hint_answers(page) -> list[dict]:
@@ -93,10 +92,9 @@ def test_fill_all_notes_writes_exactly_each_cells_candidates(browser, live_serve
     game = open_new_game(page)
     page.click('[data-action="fill-notes"]')
     wait_saved(page)
-    givens = game.puzzle.givens
-    for cell in blanks_of(givens):
-        seen = {givens[j] for j in peers(cell)}
-        expected = "".join(d for d in "123456789" if d not in seen)
+    candidates = engine.candidates(game.puzzle.givens)
+    for cell in blanks_of(game.puzzle.givens):
+        expected = "".join(str(d) for d in candidates[cell])
         assert page.get_attribute(f'[data-cell="{cell}"]', "data-notes") == expected, cell
     page.keyboard.press("Control+z")  # one undoable move
     wait_saved(page)
@@ -109,8 +107,8 @@ def test_a_digit_repeated_in_a_unit_is_marked_as_a_conflict(browser, live_server
     context, page = open_context(browser, live_server, "phone", scheme)
     game = open_new_game(page)
     givens = game.puzzle.givens
-    cell = next(i for i in blanks_of(givens) if any(givens[j] != "0" for j in peers(i)))
-    partner = next(j for j in sorted(peers(cell)) if givens[j] != "0")
+    cell = next(i for i in blanks_of(givens) if any(givens[j] != "0" for j in engine.PEERS[i]))
+    partner = next(j for j in sorted(engine.PEERS[cell]) if givens[j] != "0")
     page.locator(f'[data-cell="{cell}"]').tap()
     page.locator(f'[data-digit="{givens[partner]}"]').tap()
     wait_saved(page)
@@ -120,4 +118,45 @@ def test_a_digit_repeated_in_a_unit_is_marked_as_a_conflict(browser, live_server
     assert f"conflicts with row {partner // 9 + 1}, column {partner % 9 + 1}" in label
     assert style(page, f'[data-cell="{cell}"]', "content", "::before") != "none"
     assert page.locator("[data-hints]").inner_text() == "0"  # a conflict is not help
+    close(context, page)
+
+
+def test_one_partial_note_gets_an_ordinary_hint(browser, live_server, stock):
+    context, page = open_context(browser, live_server, "phone", "light")
+    game = open_new_game(page)
+    answers = hint_answers(page)
+    cell = blanks_of(game.puzzle.givens)[0]
+    page.locator(f'[data-cell="{cell}"]').tap()
+    page.locator('[data-action="notes"]').tap()
+    page.locator('[data-digit="5"]').tap()  # one reminder note, not a candidate list
+    wait_saved(page)
+    assert page.get_attribute(f'[data-cell="{cell}"]', "data-notes") == "5"
+    page.locator('[data-action="hint"]').tap()
+    page.wait_for_selector("[data-hint-panel][data-hint-level='1']")
+    told = answers[-1]
+    assert told["slug"] not in ("missing-candidate", "lost-answer", "mistake", "conflict"), told
+    assert "answer" not in page.locator("[data-hint-text]").inner_text().lower()
+    close(context, page)
+
+
+def test_logging_out_from_a_game_page_stops_its_clock(browser, live_server, stock, alice):
+    context, page = open_context(browser, live_server, "desktop", "light")
+    page.goto(page.base + "/accounts/login/")
+    page.fill("[name=username]", "alice")
+    page.fill("[name=password]", "wonderland-42")
+    page.click("form [type=submit]")
+    game = open_new_game(page)
+    page.locator(f'[data-cell="{blanks_of(game.puzzle.givens)[0]}"]').click()
+    page.locator('[data-digit="1"]').click()
+    wait_saved(page)
+    game.refresh_from_db()
+    assert game.resumed_at is not None  # the clock runs while the player plays
+    page.click("text=Log out")
+    page.wait_for_url(lambda url: "/games/" not in url)
+    game.refresh_from_db()
+    played = game.elapsed()
+    later = timezone.now() + datetime.timedelta(seconds=2 * IDLE_SECONDS)
+    with time_machine.travel(later, tick=False):
+        assert game.elapsed() == played  # stopped at the log-out, not at the idle limit
+    assert game.resumed_at is None
     close(context, page)
