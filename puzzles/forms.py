@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 
 from . import usernames
 from .models import AccountName, Preferences
+from .players import PREFERENCES
 
 MIXED_SCRIPTS = (
     "This username mixes alphabets ({scripts}), which lets one name pass for another. "
@@ -42,12 +43,5 @@ class SignupForm(UserCreationForm):
 class PreferencesForm(forms.ModelForm):
     class Meta:
         model = Preferences
-        fields = (
-            "mark_mistakes",
-            "auto_remove_notes",
-            "auto_notes",
-            "compact_places",
-            "show_timer",
-            "theme",
-        )
+        fields = PREFERENCES
         widgets = {"theme": forms.RadioSelect}

@@ -21,8 +21,8 @@ GUEST_KEY = "guest_id"
 # Guest games that yielded to the account's at log-in, old id -> the account's game's id,
 # kept in the session so that a page of the old game still open leads to the new one.
 YIELDED_KEY = "yielded_games"
-# The preferences a guest's session keeps, as the settings page sets them.
-GUEST_PREFERENCES = (
+# The preferences a player sets on the settings page (a guest's session keeps them too).
+PREFERENCES = (
     "mark_mistakes",
     "auto_remove_notes",
     "auto_notes",
@@ -75,13 +75,13 @@ def preferences_for(request: HttpRequest) -> Preferences:
         prefs, _ = Preferences.objects.get_or_create(user=request.user)
         return prefs
     saved = request.session.get("preferences", {})
-    fields = {f: saved[f] for f in GUEST_PREFERENCES if f in saved}
+    fields = {f: saved[f] for f in PREFERENCES if f in saved}
     return Preferences(**fields)
 
 
 def save_guest_preferences(request: HttpRequest, prefs: Preferences) -> None:
     """Keep a guest's preferences in their session."""
-    request.session["preferences"] = {f: getattr(prefs, f) for f in GUEST_PREFERENCES}
+    request.session["preferences"] = {f: getattr(prefs, f) for f in PREFERENCES}
 
 
 def _empty(game: Game) -> bool:

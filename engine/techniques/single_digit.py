@@ -23,28 +23,22 @@ def skyscraper(board: Board) -> Step | None:
     for digit in range(1, 10):
         for units, other in ((range(9), lambda c: c % 9), (range(9, 18), lambda c: c // 9)):
             links = _links(board, digit, units)
-            for i, (u1, a1, a2) in enumerate(links):
-                for u2, b1, b2 in links[i + 1 :]:
+            for i, first in enumerate(links):
+                for second in links[i + 1 :]:
+                    (_, a1, a2), (_, b1, b2) = first, second
                     for base1, top1 in ((a1, a2), (a2, a1)):
                         for base2, top2 in ((b1, b2), (b2, b1)):
                             if other(base1) != other(base2) or other(top1) == other(top2):
                                 continue
-                            pattern = {a1, a2, b1, b2}
-                            removed = board.seen_by_all((top1, top2), digit, pattern)
+                            removed = board.seen_by_all((top1, top2), digit, {a1, a2, b1, b2})
                             if removed:
-                                return step(
-                                    "skyscraper",
-                                    eliminations=removed,
-                                    cells=sorted(pattern),
-                                    units=[u1, u2],
-                                    region=f"{unit_name(u1)} and {unit_name(u2)}",
-                                    reason=f"In {unit_name(u1)}, {digit} goes in "
-                                    f"{cells_text([a1, a2])}; in {unit_name(u2)}, in "
-                                    f"{cells_text([b1, b2])}. {place(base1).capitalize()} and "
-                                    f"{place(base2)} share a line, so at most one of them is "
-                                    f"{digit}: {place(top1)} or {place(top2)} is {digit}.",
-                                    result=f"So {digit} leaves every cell that sees both: "
-                                    f"take out {removals_text(removed)}.",
+                                why = (
+                                    f"{place(base1).capitalize()} and {place(base2)} share a "
+                                    f"line, so at most one of them is {digit}"
+                                )
+                                ends = (top1, top2)
+                                return _two_links_step(
+                                    "skyscraper", digit, removed, first, second, ends, why
                                 )
     return None
 
@@ -62,24 +56,42 @@ def two_string_kite(board: Board) -> Step | None:
                     for near_c, far_c in ((c1, c2), (c2, c1)):
                         if BOX_OF[near_r] != BOX_OF[near_c]:
                             continue
-                        pattern = {r1, r2, c1, c2}
-                        removed = board.seen_by_all((far_r, far_c), digit, pattern)
+                        removed = board.seen_by_all((far_r, far_c), digit, {r1, r2, c1, c2})
                         if removed:
-                            return step(
-                                "two_string_kite",
-                                eliminations=removed,
-                                cells=sorted(pattern),
-                                units=[ru, cu],
-                                region=f"{unit_name(ru)} and {unit_name(cu)}",
-                                reason=f"In {unit_name(ru)}, {digit} goes in "
-                                f"{cells_text([r1, r2])}; in {unit_name(cu)}, in "
-                                f"{cells_text([c1, c2])}. {place(near_r).capitalize()} and "
-                                f"{place(near_c)} share box {BOX_OF[near_r] + 1}, so at most "
-                                f"one is {digit}: {place(far_r)} or {place(far_c)} is {digit}.",
-                                result=f"So {digit} leaves every cell that sees both: "
-                                f"take out {removals_text(removed)}.",
+                            why = (
+                                f"{place(near_r).capitalize()} and {place(near_c)} share box "
+                                f"{BOX_OF[near_r] + 1}, so at most one is {digit}"
+                            )
+                            first, second, ends = (ru, r1, r2), (cu, c1, c2), (far_r, far_c)
+                            return _two_links_step(
+                                "two_string_kite", digit, removed, first, second, ends, why
                             )
     return None
+
+
+def _two_links_step(
+    name: str,
+    digit: int,
+    removed: list[tuple[int, int]],
+    first: tuple[int, int, int],
+    second: tuple[int, int, int],
+    ends: tuple[int, int],
+    why: str,
+) -> Step:
+    """The step of two strong links of a digit ((unit, cell, cell) each) of which one of the
+    two far ends must hold the digit (`why` says how): the cells that see both lose it."""
+    (u1, a1, a2), (u2, b1, b2) = first, second
+    return step(
+        name,
+        eliminations=removed,
+        cells=sorted({a1, a2, b1, b2}),
+        units=[u1, u2],
+        region=f"{unit_name(u1)} and {unit_name(u2)}",
+        reason=f"In {unit_name(u1)}, {digit} goes in {cells_text([a1, a2])}; in "
+        f"{unit_name(u2)}, in {cells_text([b1, b2])}. {why}: {place(ends[0])} or "
+        f"{place(ends[1])} is {digit}.",
+        result=f"So {digit} leaves every cell that sees both: take out {removals_text(removed)}.",
+    )
 
 
 def _clusters(board: Board, digit: int) -> list[dict[int, int]]:
