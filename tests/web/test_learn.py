@@ -5,12 +5,15 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.test import Client
 from django.utils.html import escape
 
 import engine
 from engine.techniques.table import TABLE
 from puzzles import learn
 from puzzles.models import Game, Puzzle, TechniqueExample
+from puzzles.sharing import share_code, share_path
+from puzzles.stats import by_difficulty
 
 from .conftest import play_to_the_end, post, state
 from .learning import store_technique_puzzles
@@ -215,8 +218,8 @@ def test_practice_games_are_apart_in_the_history_and_never_ranked(player, exampl
     assert f'href="/games/{game.pk}/"' not in ordinary
     apart = player.get("/history/?kind=practice").content.decode()
     assert f'href="/games/{game.pk}/"' in apart and "found" in apart
+    assert all(row.played == 0 for row in by_difficulty(learn.Player(user=game.user)))
     stats = player.get("/stats/").content.decode()
-    assert re.search(r'data-difficulty="\w+">\s*<th[^>]*>.*?</th>\s*<td class="num">0</td>', stats)
     assert 'data-skill="hidden-single" data-practised="1" data-unaided="1"' in stats
     # Practise next: the easiest technique not yet found unaided.
     assert 'data-practise-next="full-house"' in stats
@@ -224,8 +227,8 @@ def test_practice_games_are_apart_in_the_history_and_never_ranked(player, exampl
 
 def test_practising_a_puzzle_helps_any_game_of_the_players_on_it(player, examples):
     example = examples["xy-wing"]
-    ordinary = player.post(f"/p/{state_share_code(player, example)}")
-    # a puzzle given out for examples is served, so it can be shared and played
+    # A puzzle given out for examples is served, so it can be shared and played.
+    ordinary = player.post(f"/p/{share_code(example.puzzle_id)}")
     assert ordinary.status_code == 302
     mine = Game.objects.get(pk=int(ordinary["Location"].strip("/").split("/")[-1]))
     assert mine.helped_at is None and not mine.practice
@@ -235,12 +238,6 @@ def test_practising_a_puzzle_helps_any_game_of_the_players_on_it(player, example
     assert mine.helped_at is not None
 
 
-def state_share_code(client, example: TechniqueExample) -> str:
-    from puzzles.sharing import share_code
-
-    return share_code(example.puzzle_id)
-
-
 def test_skill_profile_counts_found_unaided_only_without_help(player, examples):
     helped = practise(player, "naked-pair")
     post(player, helped, "hint", {"level": 1, "version": 0})
@@ -248,3 +245,25 @@ def test_skill_profile_counts_found_unaided_only_without_help(player, examples):
     row = next(s for s in skills if s.technique.slug == "naked-pair")
     assert (row.practised, row.found, row.unaided) == (1, 0, 0)
     assert next_up.slug == "full-house"
+
+
+def test_a_guests_practice_games_move_to_the_account_at_log_in(client, alice, examples):
+    example = examples["claiming"]
+    TechniqueExample.objects.filter(slug="claiming").exclude(pk=example.pk).delete()
+    account = Client()
+    account.force_login(alice)
+    ordinary = account.post(share_path(example.puzzle_id))
+    mine = Game.objects.get(pk=int(ordinary["Location"].strip("/").split("/")[-1]))
+    guest = practise(client, "claiming")
+    found = practise(client, "claiming")  # practising twice: two games
+    assert guest.pk != found.pk and guest.puzzle_id == mine.puzzle_id
+    client.force_login(alice)
+    assert set(Game.objects.filter(user=alice).values_list("pk", flat=True)) == {
+        mine.pk,
+        guest.pk,
+        found.pk,
+    }
+    mine.refresh_from_db()
+    assert mine.helped_at is not None and mine.set_aside_at is None
+    assert state(client, mine)["status"] == "playing"
+    assert state(client, guest)["practice"]["slug"] == "claiming"
