@@ -267,3 +267,11 @@ def test_a_guests_practice_games_move_to_the_account_at_log_in(client, alice, ex
     assert mine.helped_at is not None and mine.set_aside_at is None
     assert state(client, mine)["status"] == "playing"
     assert state(client, guest)["practice"]["slug"] == "claiming"
+
+
+def test_the_admin_lists_examples_and_practice_games(client, staff, examples):
+    client.force_login(staff)
+    assert client.get("/admin/puzzles/techniqueexample/").status_code == 200
+    example = examples["x-wing"]
+    assert client.get(f"/admin/puzzles/techniqueexample/{example.pk}/change/").status_code == 200
+    assert client.get("/admin/puzzles/game/?practice=x-wing").status_code == 200

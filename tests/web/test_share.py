@@ -300,3 +300,24 @@ def test_the_grade_is_on_the_daily_cards_the_history_and_the_state(client, stock
     page = client.get(f"/games/{game.pk}/")
     assert page.context["grade"]["hardest"]["slug"] == over["hardest"]["slug"]
     assert client.get(f"/techniques/{over['hardest']['slug']}/").status_code == 200
+
+
+def test_every_new_post_needs_the_csrf_token(client, stocked):
+    code = sharing.share_code(start(client).puzzle_id)
+    strict = Client(enforce_csrf_checks=True)
+    before = counts()
+    for url, data in [
+        ("/play/custom/", {"puzzle": NEWSPAPER}),
+        (f"/p/{code}", {}),
+        ("/practice/hidden-single/", {}),
+    ]:
+        assert strict.post(url, data).status_code == 403
+    assert counts() == before
+
+
+def test_the_new_pages_answer_head_and_refuse_other_methods(client, stocked):
+    code = sharing.share_code(start(client).puzzle_id)
+    for url in ("/techniques/", "/techniques/x-wing/", "/play/custom/", f"/p/{code}"):
+        assert client.head(url).status_code == 200
+        assert client.put(url).status_code == 405
+    assert client.get("/practice/x-wing/").status_code == 405
