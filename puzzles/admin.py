@@ -1,4 +1,5 @@
-"""The admin: puzzles, dailies, games, pool targets and seed jobs, plus the pool page."""
+"""The admin: puzzles, dailies, games, pool targets, seed jobs and the technique guide's
+examples, plus the pool page."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from django.contrib import admin
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 
-from .models import DailyPuzzle, Game, Move, PoolTarget, Puzzle, SeedJob
+from .models import DailyPuzzle, Game, Move, PoolTarget, Puzzle, SeedJob, TechniqueExample
 
 
 @admin.register(Puzzle)
@@ -51,7 +52,7 @@ class GameAdmin(admin.ModelAdmin):
         "hints",
         "updated_at",
     ]
-    list_filter = ["status", "puzzle__difficulty"]
+    list_filter = ["status", "puzzle__difficulty", "practice"]
     search_fields = ["user__username", "guest_id"]
     raw_id_fields = ["user", "puzzle", "daily"]
     readonly_fields = ["version", "moves_applied", "moves_logged"]
@@ -110,3 +111,17 @@ class SeedJobAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False  # jobs start from the pool page
+
+
+@admin.register(TechniqueExample)
+class TechniqueExampleAdmin(admin.ModelAdmin):
+    """Found by the task refresh_technique_examples; deleting one lets the next run find
+    another."""
+
+    list_display = ["slug", "puzzle", "step_index", "found_at"]
+    list_filter = ["slug"]
+    raw_id_fields = ["puzzle"]
+    readonly_fields = ["slug", "puzzle", "step_index", "values", "candidates", "hint", "found_at"]
+
+    def has_add_permission(self, request):
+        return False

@@ -179,3 +179,11 @@ def give_up(request, game, prefs):
 def solution_path(request, game, prefs):
     """GET /api/games/<id>/path: the logical solve, once the game is over."""
     return {"path": games.solution_path(game)}
+
+
+@require_safe
+@game_endpoint
+def replay(request, game, prefs):
+    """GET /api/games/<id>/replay: the board after each of the player's moves, once the
+    game is over."""
+    return {"frames": games.replay(game)}

@@ -23,9 +23,13 @@ def today() -> datetime.date:
 
 
 def _unplayed(difficulty: str) -> Puzzle | None:
-    """A puzzle nobody has played and that was never a daily."""
+    """A puzzle nobody has played and that was never a daily, nor a player's own nor one
+    the technique guide shows."""
     return (
-        Puzzle.objects.filter(difficulty=difficulty, games__isnull=True, dailies__isnull=True)
+        Puzzle.objects.filter(
+            difficulty=difficulty, games__isnull=True, dailies__isnull=True, examples__isnull=True
+        )
+        .exclude(source=Puzzle.Source.PLAYER)
         .order_by("id")
         .first()
     )

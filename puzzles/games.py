@@ -29,7 +29,7 @@ from django.utils import timezone
 import engine
 from engine import Board
 
-from . import stats
+from . import learn, stats
 from .daily import dailies_of, today
 from .models import (
     NONE_COMPLETE,
@@ -42,6 +42,7 @@ from .models import (
 )
 from .players import GUEST_KEY, Player
 from .pool import claim_fresh_puzzle, make_and_serve, start_refill
+from .sharing import share_path
 
 
 class GameError(Exception):
@@ -101,7 +102,10 @@ def new_game(player: Player, difficulty: str, prefs: Preferences | None = None) 
     start_refill(difficulty, Puzzle.objects.fresh(difficulty).count())
     if puzzle is None:
         played = player.all_games().values("puzzle_id")
-        served = Puzzle.objects.filter(served_at__isnull=False, dailies__isnull=True)
+        # Never a player's own puzzle, nor one whose position the technique guide shows.
+        served = Puzzle.objects.filter(
+            served_at__isnull=False, dailies__isnull=True, examples__isnull=True
+        ).exclude(source=Puzzle.Source.PLAYER)
         puzzle = (
             served.filter(difficulty=difficulty)
             .exclude(pk__in=played)
@@ -115,12 +119,21 @@ def _create(
     player: Player, puzzle: Puzzle, daily: DailyPuzzle | None, prefs: Preferences | None = None
 ) -> Game:
     """The player's game on the puzzle: a new one with its clock running, or, when a
-    second request of the player's got there first, that one."""
+    second request of the player's got there first, that one. A practice game of the
+    player's on the puzzle showed part of its solve: the new game is helped from then."""
     now = timezone.now()
     notes, complete = [], NONE_COMPLETE
     if prefs is not None and prefs.auto_notes:
         notes = engine.candidates(puzzle.givens)
         complete = "".join("1" if digits else "0" for digits in notes)
+    practised = (
+        player.all_games()
+        .practice_games()
+        .filter(puzzle=puzzle)
+        .order_by("started_at")
+        .values_list("started_at", flat=True)
+        .first()
+    )
     try:
         with transaction.atomic():
             return Game.objects.create(
@@ -131,10 +144,22 @@ def _create(
                 complete=complete,
                 resumed_at=now,
                 seen_at=now,
+                helped_at=practised,
                 **player.owner_fields(),
             )
     except IntegrityError:
         return player.games().get(puzzle=puzzle)
+
+
+def game_on(player: Player, puzzle: Puzzle, prefs: Preferences | None = None) -> Game:
+    """The player's game on a puzzle (a shared one, or their own): the one already started,
+    or a new one, which is the day's daily game if the puzzle is a daily of today or
+    before."""
+    game = player.games().filter(puzzle=puzzle).first()
+    if game is not None:
+        return game
+    daily = puzzle.dailies.filter(date__lte=today()).first()
+    return _create(player, puzzle, daily, prefs)
 
 
 def daily_game(
@@ -200,6 +225,13 @@ def state(game: Game, prefs: Preferences) -> dict:
         "wrong": _wrong_cells(game) if shown else [],
         "set_aside": game.set_aside,
     }
+    grade = learn.grade_of(game.puzzle, over=over)
+    result["grade"] = {"tier": grade["tier"], "score": grade["score"]}
+    if over and grade["hardest"]:
+        result["hardest"] = {"name": grade["hardest"]["name"], "slug": grade["hardest"]["slug"]}
+    result["share_url"] = share_path(game.puzzle_id)
+    if game.practice:
+        result["practice"] = learn.practice_state(game)
     if over:
         result["solution"] = game.puzzle.solution
         result["clean"] = game.clean
@@ -333,9 +365,11 @@ def _commit(
 ) -> Game:
     """Save a change to the board and log it as the next move, dropping the moves that
     were undone; or, with no entry, save only the clock, counters and extra fields (a hint
-    told)."""
+    told). In a practice game, a move that makes the practised step finds it."""
     now = timezone.now()
     fields = _clock_fields(game, now) | (extra or {})
+    if entry is not None:
+        fields |= _practice_fields(game, board, entry, now)
     for name, increment in counters.items():
         if increment:
             setattr(game, name, getattr(game, name) + increment)
@@ -356,6 +390,17 @@ def _commit(
             Move.objects.filter(game=game, number__gte=number).delete()
         Move.objects.create(game=game, number=number, created_at=now, **entry)
     return game
+
+
+def _practice_fields(game: Game, board: Board, entry: dict, now: datetime.datetime) -> dict:
+    """A practice game's step found by this move: when, and whether with no help so far."""
+    if not game.practice or game.practice_found_at is not None:
+        return {}
+    if not learn.makes_goal(game.practice_goal, board, entry["changes"], entry["kind"]):
+        return {}
+    game.practice_found_at = now
+    game.practice_unaided = not (game.hints or game.reveals)
+    return {"practice_found_at": now, "practice_unaided": game.practice_unaided}
 
 
 def _helped_fields(game: Game, now: datetime.datetime) -> dict:
@@ -609,7 +654,8 @@ def pause(game: Game) -> Game:
 def pause_all(player: Player) -> int:
     """Stop the clock of every game the player has running (logging out ends the play)."""
     now, stopped = timezone.now(), 0
-    for game in player.games().filter(status=Game.Status.PLAYING, resumed_at__isnull=False):
+    running = player.all_games().filter(status=Game.Status.PLAYING, resumed_at__isnull=False)
+    for game in running:
         running = Game.objects.filter(
             pk=game.pk, status=Game.Status.PLAYING, resumed_at=game.resumed_at
         )
@@ -669,3 +715,33 @@ def solution_path(game: Game) -> list[dict]:
         with contextlib.suppress(Exception):
             cache.set(key, path, 24 * 3600)
     return path
+
+
+def replay(game: Game) -> list[dict]:
+    """After the game: the board after each of the player's moves, from the move log (the
+    moves on the board; those undone are left out). The first frame is the board the game
+    started from (the givens, and for a practice game its position); each later one the
+    values and notes after a move, with the move's kind, cell and digit. The last frame is
+    the board as the game ended (for a game given up, before the solution was shown)."""
+    if game.status == Game.Status.PLAYING:
+        raise Conflict("The replay is shown once the game is over.")
+    moves = list(Move.objects.filter(game=game, number__lte=game.moves_applied).order_by("number"))
+    board, complete = board_of(game), complete_of(game)
+    for logged in reversed(moves):
+        _replay(board, complete, list(reversed(logged.changes)), "before")
+    frames = [_frame(board, None)]
+    for logged in moves:
+        _replay(board, complete, logged.changes, "after")
+        frames.append(_frame(board, logged))
+    return frames
+
+
+def _frame(board: Board, logged: Move | None) -> dict:
+    return {
+        "values": board.grid(),
+        "notes": board.notes(),
+        "kind": logged.kind if logged else None,
+        "cell": logged.cell if logged else None,
+        "digit": logged.digit if logged else None,
+        "technique": logged.technique if logged else "",
+    }

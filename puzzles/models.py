@@ -31,7 +31,7 @@ class Difficulty(models.TextChoices):
 class PuzzleQuerySet(models.QuerySet):
     def fresh(self, difficulty: str | None = None) -> PuzzleQuerySet:
         """Puzzles never handed out: the pool's stock."""
-        qs = self.filter(served_at__isnull=True)
+        qs = self.filter(served_at__isnull=True).exclude(source=Puzzle.Source.PLAYER)
         return qs.filter(difficulty=difficulty) if difficulty else qs
 
     def made_since(self, since: datetime.datetime) -> PuzzleQuerySet:
@@ -43,6 +43,9 @@ class Puzzle(models.Model):
     class Source(models.TextChoices):
         GENERATED = "generated"
         IMPORTED = "imported"
+        # Typed in by a player at /play/custom/: played like any puzzle, never in a pool
+        # or a daily.
+        PLAYER = "player"
 
     givens = models.CharField(max_length=81)
     solution = models.CharField(max_length=81)
@@ -122,7 +125,8 @@ def human_floor(puzzle: Puzzle) -> float:
 
 # A clean solve: no hints or checks, nothing revealed, mistakes not marked as they were
 # made, no help or solution seen on the puzzle before, in this game or another of the
-# player's, and the player's game of record on the puzzle (not one set aside at log-in).
+# player's, the player's game of record on the puzzle (not one set aside at log-in), and
+# not a practice game (which starts part-way through the solve).
 # Best times count clean solves at human speed; leaderboards, those by accounts.
 CLEAN_SOLVE = Q(
     status="solved",
@@ -131,6 +135,7 @@ CLEAN_SOLVE = Q(
     marked=False,
     helped_at__isnull=True,
     set_aside_at__isnull=True,
+    practice="",
 )
 HUMAN_SOLVE = CLEAN_SOLVE & Q(too_fast=False)
 RANKED_SOLVE = HUMAN_SOLVE & Q(user__isnull=False)
@@ -150,8 +155,13 @@ class GameQuerySet(models.QuerySet):
         return self.filter(RANKED_SOLVE)
 
     def live(self) -> GameQuerySet:
-        """Games of record: all but those set aside at log-in beside the account's own."""
-        return self.filter(set_aside_at__isnull=True)
+        """Games of record: all but those set aside at log-in beside the account's own, and
+        practice games (which stand beside any game on their puzzle)."""
+        return self.filter(set_aside_at__isnull=True, practice="")
+
+    def practice_games(self) -> GameQuerySet:
+        """Practice games: started at a technique example's position, to find its step."""
+        return self.exclude(practice="")
 
 
 class Game(models.Model):
@@ -218,6 +228,22 @@ class Game(models.Model):
         help_text="When a log-in set this guest game aside beside the account's own game on "
         "the puzzle: kept as a record, no longer played.",
     )
+    # Practice: the game starts at a position of a technique's example (puzzles.learn),
+    # and the player is to find that technique's step. Never ranked, never a best time.
+    practice = models.CharField(
+        max_length=40,
+        blank=True,
+        default="",
+        help_text="For a practice game, the slug of the technique to find; empty otherwise.",
+    )
+    # {"placements": [[cell, digit]], "eliminations": [[cell, digit]]}: the step to find.
+    practice_goal = models.JSONField(default=dict, blank=True)
+    practice_found_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the player made the practised step."
+    )
+    practice_unaided = models.BooleanField(
+        default=False, help_text="The step was found with no hint, check or reveal in the game."
+    )
     started_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -232,15 +258,15 @@ class Game(models.Model):
                 name="game_has_one_owner",
             ),
             # One game of record per user and puzzle; games set aside at log-in are kept
-            # beside it as records.
+            # beside it as records, and practice games (which start part-way) beside it.
             models.UniqueConstraint(
                 fields=["user", "puzzle"],
-                condition=Q(user__isnull=False, set_aside_at__isnull=True),
+                condition=Q(user__isnull=False, set_aside_at__isnull=True, practice=""),
                 name="game_one_live_per_user_and_puzzle",
             ),
             models.UniqueConstraint(
                 fields=["guest_id", "puzzle"],
-                condition=Q(guest_id__isnull=False),
+                condition=Q(guest_id__isnull=False, practice=""),
                 name="game_one_per_guest_and_puzzle",
             ),
             models.CheckConstraint(
@@ -283,11 +309,20 @@ class Game(models.Model):
         and no help or solution seen on the puzzle before, in any game of the player's.
         Mirrors CLEAN_SOLVE."""
         helped = self.hints or self.reveals or self.marked or self.helped_at is not None
-        return self.status == self.Status.SOLVED and not helped and self.set_aside_at is None
+        return (
+            self.status == self.Status.SOLVED
+            and not helped
+            and self.set_aside_at is None
+            and not self.practice
+        )
 
     @property
     def set_aside(self) -> bool:
         return self.set_aside_at is not None
+
+    @property
+    def is_practice(self) -> bool:
+        return bool(self.practice)
 
     @property
     def ranked(self) -> bool:
@@ -331,6 +366,37 @@ class Game(models.Model):
         """Stop the clock, keeping the time played so far."""
         self.active_seconds = self.elapsed(now)
         self.resumed_at = None
+
+
+class TechniqueExample(models.Model):
+    """A position of a stored puzzle's logical solve where a technique is the next step
+    (with complete notes), found ahead of time by a task (puzzles.learn): the technique
+    guide draws it, and practice games start from it."""
+
+    slug = models.CharField(max_length=40, help_text="The technique, as in the guide's URL.")
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="examples")
+    step_index = models.PositiveSmallIntegerField(help_text="The step's place in the solve.")
+    values = models.CharField(max_length=81, help_text="The grid before the step.")
+    candidates = models.JSONField(help_text="Every cell's candidates before the step.")
+    # The step told as a level-3 hint (engine.tell), with the level-2 words as "reason".
+    hint = models.JSONField()
+    found_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["slug", "puzzle"], name="example_slug_puzzle_unique"),
+            models.CheckConstraint(
+                condition=Q(step_index__lte=729), name="example_step_index_range"
+            ),
+        ]
+        indexes = [
+            # The guide's example (the first of a slug) and practice's pick among them.
+            models.Index(fields=["slug", "id"], name="example_slug_idx"),
+        ]
+        ordering = ["slug", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.slug} in puzzle #{self.puzzle_id}, step {self.step_index + 1}"
 
 
 class Move(models.Model):

@@ -92,8 +92,9 @@ def _empty(game: Game) -> bool:
 
 def _seen(game: Game) -> datetime.datetime | None:
     """When the player first had help on the game's puzzle or saw its solution, which
-    every ended game shows."""
-    times = [t for t in (game.helped_at, game.finished_at) if t is not None]
+    every ended game shows; a practice game shows part of the solve from its start."""
+    starts = [game.started_at] if game.practice else []
+    times = [t for t in (game.helped_at, game.finished_at, *starts) if t is not None]
     return min(times, default=None)
 
 
@@ -112,7 +113,13 @@ def _adopt(game: Game, user, now: datetime.datetime) -> int | None:
     """Move one guest game (locked) to the user. Returns the id of the account's game it
     yielded to, if it was deleted."""
     mine = list(Game.objects.select_for_update().filter(user=user, puzzle=game.puzzle_id))
-    live = next((g for g in mine if not g.set_aside), None)
+    if game.practice:  # practice games stand beside any other game on the puzzle
+        for other in mine:
+            _carry_help(other, _seen(game))
+        game.user, game.guest_id = user, None
+        game.save(update_fields=["user", "guest_id"])
+        return None
+    live = next((g for g in mine if not g.set_aside and not g.practice), None)
     if live is not None and _empty(game):
         game.delete()
         return live.pk

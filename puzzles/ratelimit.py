@@ -55,6 +55,10 @@ RESET_PER_ACCOUNT = Limit("reset-account", 3, 60 * 60)
 GAME_START_PER_CLIENT = Limit("start-client", 60, 10 * 60)
 GAME_START_PER_ACCOUNT = Limit("start-account", 30, 10 * 60)  # a user, or a guest's id
 
+# Puzzles typed in at /play/custom/: each is solved, counted and perhaps graded.
+CUSTOM_PER_CLIENT = Limit("custom-client", 30, 10 * 60)
+CUSTOM_PER_ACCOUNT = Limit("custom-account", 20, 10 * 60)  # a user, or a guest's id
+
 
 def client_ip(request: HttpRequest) -> str:
     """The client's address; behind TRUSTED_PROXIES proxies, the one they were given."""

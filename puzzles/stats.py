@@ -14,10 +14,14 @@ from .models import DailyPuzzle, Difficulty, Game
 from .players import Player
 
 
-def history(player: Player, difficulty: str = "", status: str = "") -> QuerySet[Game]:
+def history(
+    player: Player, difficulty: str = "", status: str = "", *, practice: bool = False
+) -> QuerySet[Game]:
     """The player's games, newest first, optionally of one difficulty and status; those
-    set aside at log-in included."""
+    set aside at log-in included. Practice games are listed apart: with practice, only
+    they."""
     games = player.all_games().select_related("puzzle", "daily").order_by("-updated_at", "-pk")
+    games = games.practice_games() if practice else games.filter(practice="")
     if difficulty in Difficulty.values:
         games = games.filter(puzzle__difficulty=difficulty)
     if status in Game.Status.values:

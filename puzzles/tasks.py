@@ -1,4 +1,5 @@
-"""Celery tasks: keep the pools stocked, pick the dailies, run and resume seed jobs.
+"""Celery tasks: keep the pools stocked, pick the dailies, run and resume seed jobs, find
+the technique guide's examples.
 
 Each task turns a rule of the service modules (pool.py, daily.py, seeding.py) into
 something a worker runs. Tasks take ids and plain values, are safe to run twice, and keep
@@ -13,7 +14,7 @@ import logging
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from . import daily, pool, seeding
+from . import daily, learn, pool, seeding
 from .broker import enqueue
 
 log = logging.getLogger(__name__)
@@ -69,3 +70,10 @@ def resume_stalled_seed_jobs() -> list[int]:
     for job_id in resumed:
         enqueue(run_seed_job, job_id)
     return resumed
+
+
+@shared_task(autoretry_for=TRANSIENT, retry_backoff=True, max_retries=5)
+def refresh_technique_examples() -> dict[str, int]:
+    """Find positions for the technique guide and practice where a technique is the next
+    step, from the stored puzzles' solves (learn.refresh_examples); the examples added."""
+    return learn.refresh_examples()

@@ -1,12 +1,17 @@
 from django.urls import path
 
-from . import accounts, api, views
+from . import accounts, api, learn_views, views
 
 app_name = "puzzles"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("play/custom/", learn_views.custom, name="custom"),
     path("play/<str:difficulty>/", views.play, name="play"),
+    path("techniques/", learn_views.techniques, name="techniques"),
+    path("techniques/<str:slug>/", learn_views.technique_page, name="technique"),
+    path("practice/<str:slug>/", learn_views.practice, name="practice"),
+    path("p/<str:code>", learn_views.share, name="share"),
     path("daily/", views.daily_today, name="daily"),
     path("daily/<str:date>/", views.daily_day, name="daily_day"),
     path("daily/<str:date>/<str:difficulty>/", views.daily_play, name="daily_play"),
@@ -28,4 +33,5 @@ urlpatterns = [
     path("api/games/<int:pk>/resume", api.resume, name="api_resume"),
     path("api/games/<int:pk>/give-up", api.give_up, name="api_give_up"),
     path("api/games/<int:pk>/path", api.solution_path, name="api_path"),
+    path("api/games/<int:pk>/replay", api.replay, name="api_replay"),
 ]

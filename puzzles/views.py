@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 import engine
 
-from . import games, ratelimit, stats
+from . import games, learn, ratelimit, stats
 from .broker import broker_is_up
 from .daily import dailies_of, today
 from .forms import PreferencesForm
@@ -88,20 +88,23 @@ TOO_MANY_GAMES = (
 )
 
 
-def _starts_limited(request: HttpRequest) -> HttpResponse | None:
-    """Count a game start against the client and the player (account or guest); the 429
-    page when either has used up its limit."""
+def _starts_limited(
+    request: HttpRequest,
+    per_client: ratelimit.Limit = ratelimit.GAME_START_PER_CLIENT,
+    per_player: ratelimit.Limit = ratelimit.GAME_START_PER_ACCOUNT,
+    message: str = TOO_MANY_GAMES,
+) -> HttpResponse | None:
+    """Count a game start (or another costly request) against the client and the player
+    (account or guest); the 429 page when either has used up its limit."""
     player = current_player(request)
-    checks = [(ratelimit.GAME_START_PER_CLIENT, client_ip(request))]
+    checks = [(per_client, client_ip(request))]
     if player.user is not None:
-        checks.append((ratelimit.GAME_START_PER_ACCOUNT, f"user:{player.user.pk}"))
+        checks.append((per_player, f"user:{player.user.pk}"))
     elif player.guest_id is not None:
-        checks.append((ratelimit.GAME_START_PER_ACCOUNT, f"guest:{player.guest_id}"))
+        checks.append((per_player, f"guest:{player.guest_id}"))
     for limit, who in checks:
         if ratelimit.exceeded(limit, who):
-            response = render(
-                request, "puzzles/unavailable.html", {"message": TOO_MANY_GAMES}, status=429
-            )
+            response = render(request, "puzzles/unavailable.html", {"message": message}, status=429)
             response["Retry-After"] = str(limit.seconds)
             return response
     for limit, who in checks:
@@ -209,16 +212,21 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("No such game.")
     live = player.games().filter(puzzle=game.puzzle_id).first() if game.set_aside else None
     prefs = preferences_for(request)
+    state = games.state(game, prefs)
     return render(
         request,
         "puzzles/game.html",
         {
             "game": game,
-            "state": games.state(game, prefs),
+            "state": state,
             "prefs": prefs,
             "cells": _cells(game),
             "peers": [sorted(peers) for peers in engine.PEERS],  # the board's geometry
             "live": live,
+            # Tier and score; the hardest technique (name, plain, slug) once it is over.
+            "grade": learn.grade_of(game.puzzle, over=game.status != Game.Status.PLAYING),
+            "share_url": request.build_absolute_uri(state["share_url"]),
+            "practice": state.get("practice"),
         },
     )
 
@@ -240,12 +248,13 @@ def _cells(game: Game) -> list[dict]:
 
 @require_safe
 def history(request: HttpRequest) -> HttpResponse:
-    """The player's games, filterable by difficulty and status, 20 a page."""
+    """The player's games, filterable by difficulty and status, 20 a page; practice games
+    apart (kind=practice)."""
     difficulty = request.GET.get("difficulty", "")
     status = request.GET.get("status", "")
-    page = Paginator(stats.history(current_player(request), difficulty, status), 20).get_page(
-        request.GET.get("page")
-    )
+    kind = "practice" if request.GET.get("kind") == "practice" else ""
+    found = stats.history(current_player(request), difficulty, status, practice=bool(kind))
+    page = Paginator(found, 20).get_page(request.GET.get("page"))
     return render(
         request,
         "puzzles/history.html",
@@ -255,6 +264,8 @@ def history(request: HttpRequest) -> HttpResponse:
             "status": status if status in Game.Status.values else "",
             "difficulties": Difficulty.choices,
             "statuses": Game.Status.choices,
+            "kind": kind,
+            "guide": learn.GUIDE,
         },
     )
 
@@ -264,10 +275,13 @@ def statistics_page(request: HttpRequest) -> HttpResponse:
     """Per difficulty: played, solved, best, average and median time; streaks; a chart."""
     player = current_player(request)
     current, best = stats.streaks(player)
+    skills, practise_next = learn.skills(player)
     return render(
         request,
         "puzzles/stats.html",
         {
+            "skills": skills,
+            "practise_next": practise_next,
             "rows": stats.by_difficulty(player),
             "streak": current,
             "best_streak": best,

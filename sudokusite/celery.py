@@ -16,11 +16,12 @@ app.autodiscover_tasks()
 
 @worker_ready.connect
 def check_pools_on_start(sender, **kwargs) -> None:
-    """A worker that comes up tops up the pools, picks today's dailies and resumes stalled
-    seed jobs at once, instead of waiting for beat's next minute."""
+    """A worker that comes up tops up the pools, picks today's dailies, resumes stalled
+    seed jobs and looks for technique examples at once, instead of waiting for beat."""
     from django.conf import settings
 
     if settings.WORKER_START_CHECKS:
         sender.app.send_task("puzzles.tasks.refill_pools")
         sender.app.send_task("puzzles.tasks.ensure_daily")
         sender.app.send_task("puzzles.tasks.resume_stalled_seed_jobs")
+        sender.app.send_task("puzzles.tasks.refresh_technique_examples")

@@ -206,6 +206,8 @@ REFILL_INTERVAL_SECONDS = env_int("REFILL_INTERVAL_SECONDS", 60)
 # A refill round's lock dies this long after its last renewal (the round renews it after
 # every puzzle): a lock left by a dead round or a Redis hiccup is gone by the next beat.
 REFILL_LOCK_SECONDS = env_int("REFILL_LOCK_SECONDS", REFILL_INTERVAL_SECONDS)
+# How often beat looks for technique examples the guide still lacks.
+EXAMPLES_INTERVAL_SECONDS = env_int("EXAMPLES_INTERVAL_SECONDS", 3600)
 CELERY_BEAT_SCHEDULE = {
     "refill-pools-every-minute": {
         "task": "puzzles.tasks.refill_pools",
@@ -218,6 +220,10 @@ CELERY_BEAT_SCHEDULE = {
     "pick-daily-puzzles-after-midnight": {
         "task": "puzzles.tasks.ensure_daily",
         "schedule": crontab(minute=1, hour=0),
+    },
+    "find-technique-examples-every-hour": {
+        "task": "puzzles.tasks.refresh_technique_examples",
+        "schedule": float(EXAMPLES_INTERVAL_SECONDS),
     },
     "pick-tomorrows-daily-puzzles-in-the-evening": {
         "task": "puzzles.tasks.ensure_daily",

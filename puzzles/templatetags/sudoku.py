@@ -22,6 +22,12 @@ def clock(seconds: float | None) -> str:
 
 
 @register.filter
+def get_item(mapping: dict, key: str) -> object:
+    """mapping[key] in a template, or None."""
+    return mapping.get(key) if hasattr(mapping, "get") else None
+
+
+@register.filter
 def svg_points(points: list[tuple[float, float]]) -> str:
     """An SVG points attribute: "12.0,30.5 40.0,18.2"."""
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
@@ -33,6 +39,14 @@ def ago(when: datetime.datetime) -> str:
     if timezone.now() - when < datetime.timedelta(minutes=1):
         return "just now"
     return f"{timesince(when)} ago"
+
+
+# A cell's part in a step drawn as a level-2 hint draws it, as a screen reader says it.
+HINT_PARTS = {
+    "region": "; where to look",
+    "cause": "; part of the pattern",
+    "target": "; the step changes it",
+}
 
 
 def _cell(cell: dict) -> str:
@@ -52,9 +66,13 @@ def _cell(cell: dict) -> str:
     else:
         content = "empty"
     slots = "".join(f'<span data-note="{d}">{d if d in notes else ""}</span>' for d in range(1, 10))
+    # A board that shows a step (the technique guide) marks each cell's part in it.
+    part = cell.get("hint", "")
+    hint = f' data-hint="{part}"' if part in HINT_PARTS else ""
+    content += HINT_PARTS.get(part, "")
     return (
         f'<div class="cell{given}" role="gridcell" data-cell="{index}" data-value="{value}"'
-        f'{" data-given" if given else ""} data-row="{row}" data-col="{col}"'
+        f'{" data-given" if given else ""}{hint} data-row="{row}" data-col="{col}"'
         f' tabindex="{0 if index == 0 else -1}" aria-selected="false"'
         f' aria-label="Row {row}, column {col}: {escape(content)}">'
         f'<span class="value" aria-hidden="true">{value or ""}</span>'

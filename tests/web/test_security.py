@@ -22,8 +22,16 @@ from django.test import Client, override_settings
 from django.urls import URLResolver, reverse
 from django.urls.resolvers import RoutePattern
 
-from puzzles import accounts, ratelimit, seeding
-from puzzles.models import DailyPuzzle, Game, Move, PoolTarget, Preferences, SeedJob
+from puzzles import accounts, learn, ratelimit, seeding
+from puzzles.models import (
+    DailyPuzzle,
+    Game,
+    Move,
+    PoolTarget,
+    Preferences,
+    SeedJob,
+    TechniqueExample,
+)
 
 from ..harness import manage
 from .conftest import post, start
@@ -253,6 +261,8 @@ def admin_objects(bob, stocked) -> dict[type[Model], Model]:
         type(bob): bob,
         Group: Group.objects.create(name="editors"),
     }
+    learn.scan(stocked["easy"][0], set(learn.SLUGS))
+    objects[TechniqueExample] = TechniqueExample.objects.first()
     assert set(objects) == set(admin.site._registry), "a model was added to the admin"
     return objects
 

@@ -1,0 +1,182 @@
+"""Pages for learning and sharing: the technique guide and practice, a player's own
+puzzle, and share links."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from . import games, learn, ratelimit, sharing
+from .models import Game
+from .players import current_player, preferences_for
+from .views import _starts_limited
+
+TOO_MANY_PUZZLES = (
+    "Too many puzzles typed in from here in a short time. Your games are saved; wait a few "
+    "minutes before sending another."
+)
+
+
+def _technique(slug: str) -> learn.Technique:
+    page = learn.technique(slug)
+    if page is None:
+        raise Http404("No such technique.")
+    return page
+
+
+@require_safe
+def techniques(request: HttpRequest) -> HttpResponse:
+    """Every technique of the grader, easiest first, grouped by tier."""
+    available = learn.slugs_with_examples()
+    tiers: dict[str, list] = {}
+    for page in learn.GUIDE.values():
+        tiers.setdefault(page.tier, []).append((page, page.slug in available))
+    return render(request, "puzzles/techniques.html", {"tiers": tiers.items()})
+
+
+@require_safe
+def technique_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """A technique in plain words, a live example drawn as a hint draws it, Practise."""
+    page = _technique(slug)
+    example = learn.example_for(slug)
+    easier, harder = learn.neighbours(slug)
+    return render(
+        request,
+        "puzzles/technique.html",
+        {
+            "technique": page,
+            "example": example,
+            "cells": learn.example_cells(example) if example else None,
+            "easier": easier,
+            "harder": harder,
+        },
+    )
+
+
+@require_POST
+def practice(request: HttpRequest, slug: str) -> HttpResponse:
+    """Start a practice game at a position where the technique is the next step."""
+    page = _technique(slug)
+    if learn.example_for(slug) is None:
+        message = f"There is no position to practise {page.plain} on yet; try again later."
+        return render(request, "puzzles/unavailable.html", {"message": message}, status=404)
+    refused = _starts_limited(request)
+    if refused is not None:
+        return refused
+    try:
+        game = learn.start_practice(current_player(request, create=True), slug)
+    except learn.NoExample as error:
+        return render(request, "puzzles/unavailable.html", {"message": error}, status=404)
+    return redirect("puzzles:game", pk=game.pk)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def custom(request: HttpRequest) -> HttpResponse:
+    """A puzzle of the player's own: the form, and on POST a new game on it, or the form
+    again with a 400 and what is wrong."""
+    if request.method != "POST":
+        return render(request, "puzzles/custom.html", {"text": ""})
+    refused = _starts_limited(
+        request, ratelimit.CUSTOM_PER_CLIENT, ratelimit.CUSTOM_PER_ACCOUNT, TOO_MANY_PUZZLES
+    )
+    if refused is not None:
+        return refused
+    text = request.POST.get("puzzle", "")
+    try:
+        puzzle = sharing.check_puzzle(text)
+    except sharing.Refused as refusal:
+        return render(
+            request,
+            "puzzles/custom.html",
+            {
+                "text": text[: sharing.MAX_TEXT],
+                "error": str(refusal),
+                "solutions": _solution_boards(refusal) if refusal.solutions else None,
+                "differ": [_place(c) for c in refusal.differ],
+            },
+            status=400,
+        )
+    accepted = sharing.store_player_puzzle(puzzle)
+    game = games.game_on(
+        current_player(request, create=True), accepted.puzzle, preferences_for(request)
+    )
+    if not accepted.created and not accepted.same_layout:
+        messages.info(
+            request,
+            "This puzzle is here already, in another arrangement (its digits relabelled, or "
+            "rows and columns swapped): you are playing our copy. It is the same puzzle.",
+        )
+    return redirect("puzzles:game", pk=game.pk)
+
+
+def _place(cell: int) -> str:
+    return f"row {cell // 9 + 1}, column {cell % 9 + 1}"
+
+
+def _solution_boards(refusal: sharing.Refused) -> list[list[list[dict]]]:
+    """Two solutions as nine rows of cells each, the cells where they differ marked."""
+    differ = set(refusal.differ)
+    return [
+        [
+            [{"digit": solution[r * 9 + c], "differ": r * 9 + c in differ} for c in range(9)]
+            for r in range(9)
+        ]
+        for solution in refusal.solutions
+    ]
+
+
+def _shared(code: str):
+    puzzle = sharing.puzzle_for_code(code)
+    if puzzle is None:
+        raise Http404("No such puzzle.")
+    return puzzle
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def share(request: HttpRequest, code: str) -> HttpResponse:
+    """GET: a shared puzzle's grade, its givens and clean solves, and a button; POST: the
+    visitor's own game on it (started, or the one they have)."""
+    puzzle = _shared(code)
+    player = current_player(request)
+    if request.method == "POST":
+        mine = player.games().filter(puzzle=puzzle).first()
+        if mine is None:
+            refused = _starts_limited(request)
+            if refused is not None:
+                return refused
+            mine = games.game_on(
+                current_player(request, create=True), puzzle, preferences_for(request)
+            )
+        return redirect("puzzles:game", pk=mine.pk)
+    solves = (
+        Game.objects.ranked()
+        .filter(puzzle=puzzle)
+        .select_related("user")
+        .order_by("active_seconds", "finished_at", "pk")[:20]
+    )
+    givens = [
+        {
+            "index": i,
+            "row": i // 9 + 1,
+            "col": i % 9 + 1,
+            "value": int(puzzle.givens[i]),
+            "given": puzzle.givens[i] != "0",
+            "notes": [],
+        }
+        for i in range(81)
+    ]
+    return render(
+        request,
+        "puzzles/share.html",
+        {
+            "puzzle": puzzle,
+            "code": code,
+            "grade": learn.grade_of(puzzle, over=False),
+            "cells": givens,
+            "solves": solves,
+            "mine": player.games().filter(puzzle=puzzle).first(),
+            "share_url": request.build_absolute_uri(),
+        },
+    )

@@ -1,0 +1,173 @@
+"""The technique guide, practice, a player's own puzzle and share links, in Chromium, on a
+phone (touch) and a desktop; screenshots of each page land in var/screenshots/."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from puzzles import learn
+from puzzles.models import Game, TechniqueExample
+from puzzles.sharing import share_path
+
+from ..web.learning import store_technique_puzzles
+from .conftest import SCREENSHOTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+DEVICES = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+}
+NEWSPAPER = """53..7....
+6..195...
+.98....6.
+8...6...3
+4..8.3..1
+7...2...6
+.6....28.
+...419..5
+....8..79"""
+
+
+@pytest.fixture
+def examples(transactional_db) -> None:
+    store_technique_puzzles()
+    learn.refresh_examples(scans=200)
+
+
+def open_page(browser: Browser, live_server, device: str) -> Page:
+    context = browser.new_context(**DEVICES[device])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    page.base = live_server.url
+    page.device = device
+    return page
+
+
+def press(page: Page, selector: str) -> None:
+    """Tap on a phone, click on a desktop."""
+    if page.device == "phone":
+        page.locator(selector).first.tap()
+    else:
+        page.locator(selector).first.click()
+
+
+def shot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_load_state("networkidle")
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{name} scrolls sideways by {overflow}px on {page.device}"
+    page.screenshot(path=str(SCREENSHOTS / f"learn-{name}-{page.device}.png"), full_page=True)
+
+
+def game_of(page: Page) -> Game:
+    page.wait_for_url("**/games/*/")
+    page.wait_for_selector("[data-game][data-ready]")
+    return Game.objects.select_related("puzzle").get(pk=int(page.url.rstrip("/").split("/")[-1]))
+
+
+def wait_for(condition, seconds: float = 15) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.1)
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_open_a_technique_and_practise_it_to_the_end(browser, live_server, examples, device):
+    page = open_page(browser, live_server, device)
+    page.goto(page.base + "/techniques/")
+    shot(page, "techniques")
+    press(page, '[data-technique="naked-single"] a')
+    page.wait_for_selector("[data-board-view]")
+    assert page.locator('[data-hint="target"]').count() >= 1
+    assert page.locator('[data-hint="cause"]').count() >= 1
+    shot(page, "technique")
+    press(page, '[data-action="practise"]')
+    game = game_of(page)
+    example = TechniqueExample.objects.get(slug="naked-single", puzzle=game.puzzle_id)
+    (cell, digit), *_ = example.hint["placements"]
+    press(page, f'[data-cell="{cell}"]')
+    press(page, f'[data-digit="{digit}"]')
+    wait_for(lambda: Game.objects.get(pk=game.pk).practice_found_at is not None)
+    game.refresh_from_db()
+    assert game.practice_unaided and game.values[cell] == str(digit)
+    shot(page, "practice-found")
+    page.goto(page.base + "/history/?kind=practice")
+    assert page.locator(f'a[href="/games/{game.pk}/"]').count() == 1
+    shot(page, "history-practice")
+    page.goto(page.base + "/stats/")
+    assert page.locator('[data-skill="naked-single"][data-unaided="1"]').count() == 1
+    shot(page, "stats")
+    page.context.close()
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_practise_a_step_of_eliminations_by_removing_the_notes(
+    browser, live_server, examples, device
+):
+    page = open_page(browser, live_server, device)
+    page.goto(page.base + "/techniques/pointing/")
+    press(page, '[data-action="practise"]')
+    game = game_of(page)
+    example = TechniqueExample.objects.get(slug="pointing", puzzle=game.puzzle_id)
+    press(page, '[data-action="notes"]')
+    for cell, digit in example.hint["eliminations"]:
+        press(page, f'[data-cell="{cell}"]')
+        press(page, f'[data-digit="{digit}"]')
+        wait_for(lambda c=cell, d=digit: d not in Game.objects.get(pk=game.pk).notes[c])
+    wait_for(lambda: Game.objects.get(pk=game.pk).practice_found_at is not None)
+    page.context.close()
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_paste_a_newspaper_puzzle_and_play_a_move(browser, live_server, transactional_db, device):
+    page = open_page(browser, live_server, device)
+    page.goto(page.base + "/play/custom/")
+    page.fill("#puzzle", "53..7....\n6..195...\n.98....6.")  # too short: refused
+    press(page, '[data-action="play-custom"]')
+    page.wait_for_selector("[data-error]")
+    assert "81" in page.locator("[data-error]").inner_text()
+    shot(page, "custom-refused")
+    page.fill("#puzzle", "8........." + "." * 71)
+    press(page, '[data-action="play-custom"]')
+    page.wait_for_selector('[data-solution="2"]')
+    shot(page, "custom-two-solutions")
+    page.fill("#puzzle", NEWSPAPER)
+    press(page, '[data-action="play-custom"]')
+    game = game_of(page)
+    assert game.puzzle.source == "player"
+    press(page, '[data-cell="2"]')
+    press(page, f'[data-digit="{game.puzzle.solution[2]}"]')
+    wait_for(lambda: Game.objects.get(pk=game.pk).values[2] == game.puzzle.solution[2])
+    page.context.close()
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_a_shared_link_opened_in_a_second_browser(browser, live_server, transactional_db, device):
+    first = open_page(browser, live_server, "desktop")
+    first.goto(first.base + "/play/custom/")
+    first.fill("#puzzle", NEWSPAPER)
+    first.click('[data-action="play-custom"]')
+    mine = game_of(first)
+    link = first.base + share_path(mine.puzzle_id)
+    second = open_page(browser, live_server, device)
+    second.goto(link)
+    html = second.content()
+    assert mine.puzzle.solution not in html
+    shot(second, "share")
+    press(second, '[data-action="play-shared"]')
+    theirs = game_of(second)
+    assert theirs.pk != mine.pk and theirs.puzzle_id == mine.puzzle_id
+    assert mine.puzzle.solution not in second.content()
+    for page in (first, second):
+        page.context.close()
+        assert not page.errors, page.errors

@@ -1,0 +1,44 @@
+"""The technique guide's examples, found by a real Celery worker."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from puzzles import learn
+from puzzles.models import Puzzle, TechniqueExample
+from puzzles.tasks import refresh_technique_examples
+
+from ..web.learning import store_technique_puzzles
+from .conftest import set_targets, wait_until
+
+pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_worker_finds_an_example_of_every_technique(start_worker):
+    set_targets()
+    store_technique_puzzles()
+    start_worker()
+    refresh_technique_examples.delay()
+    wait_until(
+        lambda: set(TechniqueExample.objects.values_list("slug", flat=True)) == set(learn.SLUGS),
+        what="an example of every technique",
+    )
+    for example in TechniqueExample.objects.select_related("puzzle"):
+        step = engine.next_step(
+            example.values,
+            example.candidates,
+            puzzle=example.puzzle.givens,
+            complete=[v == "0" for v in example.values],
+        )
+        assert learn.slug_of(step) == example.slug
+    # Puzzles that give examples leave the pool.
+    used = TechniqueExample.objects.values_list("puzzle", flat=True)
+    assert not Puzzle.objects.fresh().filter(pk__in=used).exists()
+
+
+def test_a_worker_that_starts_looks_for_examples_at_once(start_worker):
+    set_targets()
+    store_technique_puzzles("hard")
+    start_worker(start_checks=True)
+    wait_until(TechniqueExample.objects.exists, what="examples found at start")
