@@ -1,0 +1,275 @@
+"""Accessibility (issue 14): axe-core finds no serious or critical violation on any page, in
+any state of the game page, on a phone (390x844, touch) and a desktop (1280x800), in the
+light and the dark theme; and a hint can be had with the keyboard alone, its words read out
+and its cells named for what the hint marks.
+
+The pages and states checked are the lists PAGES, ACCOUNT_PAGES and GAME_STATES below: a new
+page is one more line there. axe-core (the copy axe-playwright-python ships) goes into each
+page through Playwright's `evaluate`, which the DevTools protocol runs outside the page's
+Content-Security-Policy, so the contexts keep the policy (and conftest's guard against its
+violations) in force."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.utils import timezone
+
+from puzzles import games
+from puzzles.daily import today
+from puzzles.models import DailyPuzzle, Game, Puzzle
+from puzzles.players import Player
+
+from .board_helpers import DEVICES, blanks_of
+from .conftest import wait_saved
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SERIOUS = {"serious", "critical"}
+AXE = Axe()
+# axe's default rules, and the one that checks that a control's name holds its visible text
+# (a voice-control user says what they see), which axe still counts as experimental.
+AXE_OPTIONS = {
+    "resultTypes": ["violations"],
+    "rules": {"label-content-name-mismatch": {"enabled": True}},
+}
+PASSWORD = "a-long-enough-passphrase-14"
+
+
+@dataclass
+class World:
+    """What the pages are about: an account with solved games (history, statistics and its
+    chart, a row on today's leaderboard) and a game in progress."""
+
+    user: object
+    playing: Game
+    solved: Game
+    puzzles: list[Puzzle] = field(default_factory=list)
+
+
+# Pages a guest sees, then pages of a logged-in account: (name, path or a function of the
+# World that gives the path). Pages of new features go here.
+Path = str | Callable[[World], str]
+PAGES: list[tuple[str, Path]] = [
+    ("home", "/"),
+    ("daily", "/daily/"),
+    ("daily, a day", lambda w: f"/daily/{today():%Y-%m-%d}/"),
+    ("log in", "/accounts/login/"),
+    ("sign up", "/accounts/signup/"),
+    ("password reset", "/accounts/password_reset/"),
+    ("password reset sent", "/accounts/password_reset/done/"),
+    ("password reset, a bad link", "/accounts/reset/MQ/bad-token/"),
+    ("password reset complete", "/accounts/reset/done/"),
+    ("not found", "/no-such-page/"),
+]
+ACCOUNT_PAGES: list[tuple[str, Path]] = [
+    ("home, with a game in progress", "/"),
+    ("daily, with a leaderboard row", "/daily/"),
+    ("history, with games", "/history/"),
+    ("stats, with solves and the chart", "/stats/"),
+    ("settings", "/settings/"),
+    ("password change", "/accounts/password_change/"),
+    ("password change done", "/accounts/password_change/done/"),
+    ("game, solved", lambda w: f"/games/{w.solved.pk}/"),
+]
+
+
+def tap(page, selector: str) -> None:
+    page.locator(selector).first.click()
+
+
+def to_hint(level: int) -> Callable:
+    def step(page, world: World) -> None:
+        tap(page, '[data-action="hint"]' if level == 1 else '[data-action="hint-more"]')
+        page.wait_for_selector(f"[data-hint-panel][data-hint-level='{level}']")
+
+    return step
+
+
+def notes_and_a_conflict(page, world: World) -> None:
+    """Notes in one empty cell, and in another a digit its row already has."""
+    givens = world.playing.puzzle.givens
+    blanks = blanks_of(givens)
+    tap(page, f'[data-cell="{blanks[-1]}"]')
+    page.keyboard.press("Shift+1")
+    page.keyboard.press("Shift+2")
+    row = lambda i: [givens[i - i % 9 + c] for c in range(9) if givens[i - i % 9 + c] != "0"]  # noqa: E731
+    clash = next(b for b in blanks[:-1] if row(b))
+    digit = row(clash)[0]
+    tap(page, f'[data-cell="{clash}"]')
+    page.keyboard.press(digit)
+    wait_saved(page)
+    page.wait_for_selector("[data-cell][data-conflict]")
+
+
+def close_hint(page, world: World) -> None:
+    tap(page, '[data-action="hint-close"]')
+    page.wait_for_selector("[data-hint-panel]", state="hidden")
+
+
+def pause(page, world: World) -> None:
+    tap(page, '[data-action="pause"]')
+    page.wait_for_selector("[data-pause-cover]:not([hidden])")
+
+
+def resume_and_ask_to_give_up(page, world: World) -> None:
+    tap(page, '[data-action="pause"]')
+    page.wait_for_selector("[data-pause-cover]", state="hidden")
+    tap(page, '[data-action="give-up"]')
+    page.wait_for_selector("dialog[data-confirm][open]")
+
+
+def give_up(page, world: World) -> None:
+    tap(page, "[data-confirm-ok]")
+    page.wait_for_selector('[data-status="gave_up"]')
+
+
+def show_how(page, world: World) -> None:
+    tap(page, '[data-action="show-how"]')
+    page.wait_for_selector("[data-walkthrough]:not([hidden])")
+
+
+# The game page's states, each reached from the one before on the game in progress.
+GAME_STATES: list[tuple[str, Callable]] = [
+    ("game, playing", lambda page, world: None),
+    ("game, hint level 1", to_hint(1)),
+    ("game, hint level 2", to_hint(2)),
+    ("game, hint level 3", to_hint(3)),
+    ("game, hint closed", close_hint),
+    ("game, notes and a conflict", notes_and_a_conflict),
+    ("game, paused", pause),
+    ("game, confirmation open", resume_and_ask_to_give_up),
+    ("game, given up", give_up),
+    ("game, show me how", show_how),
+]
+
+
+def make_world(index: int) -> World:
+    """A fresh account (one per viewport and theme: a player has one game per puzzle) with
+    three solved games, one of them today's easy daily, and a game in progress."""
+    users = get_user_model()
+    user = users.objects.create_user(
+        f"reader{index}", email=f"r{index}@example.com", password=PASSWORD
+    )
+    easy = list(Puzzle.objects.filter(difficulty="easy").order_by("pk"))
+    medium = list(Puzzle.objects.filter(difficulty="medium").order_by("pk"))
+    daily = DailyPuzzle.objects.filter(date=today(), difficulty="easy").get()
+    solved = []
+    kept = [(daily.puzzle, daily), (easy[3], None), (medium[1], None)]
+    for n, (puzzle, daily_of) in enumerate(kept):
+        solved.append(
+            Game.objects.create(
+                user=user,
+                puzzle=puzzle,
+                daily=daily_of,
+                values=puzzle.solution,
+                status=Game.Status.SOLVED,
+                active_seconds=600 + 240 * n + 30 * index,
+                finished_at=timezone.now() - timezone.timedelta(days=2 - n),
+            )
+        )
+    playing = games._create(Player(user=user), medium[0], None)
+    return World(user=user, playing=playing, solved=solved[-1], puzzles=easy + medium)
+
+
+def pick_dailies() -> None:
+    """Today's dailies from the stock, so that no page has to make a puzzle."""
+    easy = list(Puzzle.objects.filter(difficulty="easy").order_by("pk"))
+    medium = Puzzle.objects.filter(difficulty="medium").order_by("pk").first()
+    picks = {"easy": easy[0], "medium": medium, "hard": easy[1], "expert": easy[2]}
+    Puzzle.objects.filter(pk__in=[p.pk for p in picks.values()]).update(served_at=timezone.now())
+    for difficulty, puzzle in picks.items():
+        DailyPuzzle.objects.create(date=today(), difficulty=difficulty, puzzle=puzzle)
+
+
+def log_in(context, live_server, user) -> None:
+    """The account's session cookie in the context, as if it had logged in."""
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+    context.add_cookies(
+        [{"name": cookie.key, "value": cookie.value, "url": live_server.url, "httpOnly": True}]
+    )
+
+
+@dataclass
+class Finding:
+    where: str
+    rule: str
+    impact: str
+    help: str
+    targets: list[str]
+
+
+def why(node: dict) -> str:
+    """The first reason axe gives for a node (a contrast ratio, a missing name)."""
+    for check in node.get("any", []) + node.get("all", []) + node.get("none", []):
+        if check.get("message"):
+            return check["message"]
+    return ""
+
+
+def audit(page, where: str, findings: list[Finding], impacts: Counter) -> None:
+    page.wait_for_load_state("networkidle")
+    results = AXE.run(page, options=AXE_OPTIONS).response
+    for violation in results["violations"]:
+        impact = violation.get("impact") or "minor"
+        impacts[impact] += len(violation["nodes"])
+        if impact in SERIOUS:
+            targets = [f"{' '.join(map(str, n['target']))}  ({why(n)})" for n in violation["nodes"]]
+            findings.append(Finding(where, violation["id"], impact, violation["help"], targets))
+
+
+def test_axe_finds_nothing_serious_on_any_page_or_state(browser, live_server, stock, capsys):
+    pick_dailies()
+    findings: list[Finding] = []
+    impacts: Counter = Counter()
+    checked = 0
+    errors: list[str] = []
+    combos = [(d, s) for d in ("phone", "desktop") for s in ("light", "dark")]
+    for index, (device, scheme) in enumerate(combos):
+        world = make_world(index)
+        context = browser.new_context(
+            **DEVICES[device], color_scheme=scheme, reduced_motion="reduce"
+        )
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        label = f"{device} {scheme}"
+        for name, path in PAGES:
+            page.goto(live_server.url + (path(world) if callable(path) else path))
+            audit(page, f"{name} ({label})", findings, impacts)
+            checked += 1
+        log_in(context, live_server, world.user)
+        for name, path in ACCOUNT_PAGES:
+            page.goto(live_server.url + (path(world) if callable(path) else path))
+            audit(page, f"{name} ({label})", findings, impacts)
+            checked += 1
+        page.goto(f"{live_server.url}/games/{world.playing.pk}/")
+        page.wait_for_selector("[data-game][data-ready]")
+        wait_saved(page)
+        for name, step in GAME_STATES:
+            step(page, world)
+            audit(page, f"{name} ({label})", findings, impacts)
+            checked += 1
+        context.close()
+    screens = len(PAGES) + len(ACCOUNT_PAGES) + len(GAME_STATES)
+    tally = (
+        f"axe: {checked} checks ({screens} pages and states x 2 viewports x 2 themes); "
+        f"violating nodes by impact: "
+        + ", ".join(f"{i} {impacts[i]}" for i in ("critical", "serious", "moderate", "minor"))
+    )
+    report = "\n".join(
+        f"{f.impact} {f.rule} on {f.where}: {f.help}\n    " + "\n    ".join(f.targets)
+        for f in findings
+    )
+    assert not errors, errors
+    with capsys.disabled():
+        print("\n" + (report + "\n" if report else "") + tally)
+    assert not findings, f"{len(findings)} serious or critical violations:\n{report}\n{tally}"
