@@ -35,6 +35,9 @@ def ago(when: datetime.datetime) -> str:
     return f"{timesince(when)} ago"
 
 
+DIGITS = range(1, 10)
+
+
 def _cell(cell: dict) -> str:
     """One grid cell, with the data-* hooks the page script and tests rely on."""
     index, row, col, value, notes = (
@@ -51,7 +54,11 @@ def _cell(cell: dict) -> str:
         content = "empty, notes " + " ".join(map(str, notes))
     else:
         content = "empty"
-    slots = "".join(f'<span data-note="{d}">{d if d in notes else ""}</span>' for d in range(1, 10))
+    # The notes' slots with spaces between: the cell's visible text ("1 5") is then part of
+    # its name ("notes 1 5"), as a voice-control user reads it off the screen.
+    slots = " ".join(
+        f'<span data-note="{d}">{d if d in notes else ""}</span>' for d in range(1, 10)
+    )
     return (
         f'<div class="cell{given}" role="gridcell" data-cell="{index}" data-value="{value}"'
         f'{" data-given" if given else ""} data-row="{row}" data-col="{col}"'
