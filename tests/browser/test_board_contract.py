@@ -197,7 +197,9 @@ def test_fill_all_notes_says_so_when_the_server_has_no_such_thing(browser, live_
         ),
     )
     page.click('[data-action="fill-notes"]')
-    page.wait_for_function("document.querySelector('[data-message]').textContent.includes('404')")
+    page.wait_for_function(
+        "() => document.querySelector('[data-message]').textContent.includes('404')"
+    )
     # The page goes on: the next digit is saved.
     blank = blanks_of(game.puzzle.givens)[0]
     page.click(f'[data-cell="{blank}"]')
