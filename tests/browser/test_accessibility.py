@@ -11,6 +11,7 @@ violations) in force."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -273,3 +274,113 @@ def test_axe_finds_nothing_serious_on_any_page_or_state(browser, live_server, st
     with capsys.disabled():
         print("\n" + (report + "\n" if report else "") + tally)
     assert not findings, f"{len(findings)} serious or critical violations:\n{report}\n{tally}"
+
+
+def tab_to(page, selector: str, limit: int = 120) -> None:
+    """Press Tab until the focus is on the element, as a keyboard user would."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+LIVE = """() => [...document.querySelectorAll(
+    '[aria-live="polite"], [aria-live="assertive"], [role="status"], [role="alert"]'
+  )].filter((el) => !el.closest("[hidden]"))"""
+
+
+def live_texts(page) -> list[str]:
+    return page.evaluate(f"() => ({LIVE})().map((el) => el.textContent)")
+
+
+def start_with_the_keyboard(page) -> Game:
+    pick_dailies()  # so that the home page need not make a puzzle
+    page.goto(page.base + "/")
+    tab_to(page, "[data-new-game=easy]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-game][data-ready]")
+    wait_saved(page)
+    return Game.objects.select_related("puzzle").get(pk=int(page.url.rstrip("/").split("/")[-1]))
+
+
+def test_a_hint_with_the_keyboard_alone_is_read_out_and_its_cells_say_what_it_marks(page, stock):
+    start_with_the_keyboard(page)
+    page.keyboard.press("ArrowRight")  # the board has the focus
+    tab_to(page, '[data-action="hint"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-hint-panel][data-hint-level='1']")
+    tab_to(page, '[data-action="hint-more"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-hint-panel][data-hint-level='2']")
+
+    text = page.locator("[data-hint-text]").inner_text().strip()
+    assert text
+    # The hint's words land in a live region, in exactly one.
+    page.wait_for_function(
+        f"text => ({LIVE})().some((el) => el.textContent.includes(text))", arg=text
+    )
+    holding = [t for t in live_texts(page) if text in t]
+    assert len(holding) == 1, holding
+    assert holding[0].startswith("Hint, 2 of 3"), holding
+    # The panel that shows the words is not a live region itself (no second reading).
+    assert page.evaluate(
+        """() => { const p = document.querySelector("[data-hint-panel]");
+                   return !p.closest("[aria-live], [role=status], [role=alert]")
+                          && !p.querySelector("[aria-live], [role=status], [role=alert]"); }"""
+    )
+
+    # Each cell the hint draws says so in its name, with its place.
+    marks = {
+        "region": "part of the hint: where to look",
+        "cause": "part of the hint: the cause",
+        "target": "part of the hint: will change",
+    }
+    drawn = page.evaluate(
+        """() => [...document.querySelectorAll("[data-cell][data-hint]")].map(
+            (el) => [el.dataset.hint, el.getAttribute("aria-label")])"""
+    )
+    roles = {role for role, _ in drawn}
+    assert "target" in roles and "region" in roles, drawn
+    for role, name in drawn:
+        assert name.startswith("Row ") and ", column " in name, name
+        assert marks[role] in name, (role, name)
+    unmarked = page.locator("[data-cell]:not([data-hint])").first.get_attribute("aria-label")
+    assert "part of the hint" not in unmarked
+
+    # Esc puts the hint away, and the cells' names lose the mark.
+    page.keyboard.press("Escape")
+    page.wait_for_selector("[data-hint-panel]", state="hidden")
+    names = page.evaluate(
+        "() => [...document.querySelectorAll('[data-cell]')].map(c => c.getAttribute('aria-label'))"
+    )
+    assert not any("part of the hint" in n for n in names)
+
+
+def test_a_conflict_is_said_and_the_pad_is_named_by_what_it_shows(page, stock):
+    game = start_with_the_keyboard(page)
+    givens = game.puzzle.givens
+    at = givens.index("0")  # the page selects the first empty cell
+    row = [i for i in range(at - at % 9, at - at % 9 + 9) if givens[i] != "0"]
+    other = row[0]
+    page.keyboard.press(givens[other])
+    wait_saved(page)
+    page.wait_for_selector(f'[data-cell="{at}"][data-conflict]')
+
+    def place(i: int) -> str:
+        return f"row {i // 9 + 1}, column {i % 9 + 1}"
+
+    said = f"Conflict: the {givens[other]} in {place(at)} is also in {place(other)}."
+    page.wait_for_function(
+        f"said => ({LIVE})().some((el) => el.textContent.includes(said))", arg=said
+    )
+    name = page.get_attribute(f'[data-cell="{at}"]', "aria-label")
+    assert name.startswith(f"{place(at).capitalize()}: {givens[other]}, conflicts with"), name
+
+    # Every pad button's name starts with the digit it shows, then what is left of it.
+    for digit in range(1, 10):
+        button = page.locator(f'[data-digit="{digit}"]')
+        left = button.locator("[data-left]").inner_text()
+        # "5, 3 left" (Chromium puts a space before the unseen comma).
+        expected = re.compile(rf"^{digit} ?, {left or 'none'} left$")
+        assert page.get_by_role("button", name=expected).count() == 1, button.aria_snapshot()
