@@ -384,3 +384,28 @@ def test_a_conflict_is_said_and_the_pad_is_named_by_what_it_shows(page, stock):
         # "5, 3 left" (Chromium puts a space before the unseen comma).
         expected = re.compile(rf"^{digit} ?, {left or 'none'} left$")
         assert page.get_by_role("button", name=expected).count() == 1, button.aria_snapshot()
+
+
+def test_with_mistake_marking_on_a_wrong_digit_is_said(page, stock):
+    page.goto(page.base + "/settings/")
+    page.check('input[name="mark_mistakes"]')
+    page.click('button[type="submit"]')
+    page.wait_for_selector(".message.success")
+    game = start_with_the_keyboard(page)
+    solution = Puzzle.objects.get(pk=game.puzzle_id).solution
+    at = game.puzzle.givens.index("0")
+    # A digit that is wrong but clashes with nothing: a mistake, not a conflict.
+    peers = {
+        j
+        for j in range(81)
+        if j // 9 == at // 9 or j % 9 == at % 9 or (j // 27, j % 9 // 3) == (at // 27, at % 9 // 3)
+    }
+    seen = {game.puzzle.givens[j] for j in peers}
+    wrong = next(d for d in "123456789" if d != solution[at] and d not in seen)
+    page.keyboard.press(wrong)
+    wait_saved(page)
+    said = f"The {wrong} in row {at // 9 + 1}, column {at % 9 + 1} is a mistake."
+    page.wait_for_function(
+        f"said => ({LIVE})().some((el) => el.textContent.includes(said))", arg=said
+    )
+    assert page.get_attribute(f'[data-cell="{at}"]', "aria-label").endswith(", wrong")
