@@ -65,7 +65,11 @@ def _cell(cell: dict) -> str:
         content = "empty, notes " + " ".join(map(str, notes))
     else:
         content = "empty"
-    slots = "".join(f'<span data-note="{d}">{d if d in notes else ""}</span>' for d in range(1, 10))
+    # The notes' slots with spaces between: the cell's visible text ("1 5") is then part of
+    # its name ("notes 1 5"), as a voice-control user reads it off the screen.
+    slots = " ".join(
+        f'<span data-note="{d}">{d if d in notes else ""}</span>' for d in range(1, 10)
+    )
     # A board that shows a step (the technique guide) marks each cell's part in it.
     part = cell.get("hint", "")
     hint = f' data-hint="{part}"' if part in HINT_PARTS else ""

@@ -327,7 +327,7 @@ def test_a_solve_ends_with_a_moment_and_a_share_line(browser, live_server, stock
     page.wait_for_selector("[data-game]:not(.celebrate)", timeout=5000)  # over in moments
     shot(page, f"solved-{device}-{scheme}")
     tap(page, '[data-action="share"]')
-    page.wait_for_function("window.shared")
+    page.wait_for_function("() => window.shared")
     shared = page.evaluate("window.shared")
     assert re.fullmatch(r"Sudoku — easy, solved in \d+:\d\d, no help", shared["text"]), shared
     assert shared["url"] == page.base + "/"
@@ -344,7 +344,7 @@ def test_with_reduced_motion_there_is_no_celebration_animation(browser, live_ser
     solve_on_the_page(page, game)
     assert style(page, ".cell", "animationName") == "none"
     page.click('[data-action="share"]')
-    page.wait_for_function("window.copied")
+    page.wait_for_function("() => window.copied")
     assert page.evaluate("window.copied").startswith("Sudoku — easy, solved in ")
     assert "Copied" in page.locator("[data-share-status]").inner_text()
     close(context, page)

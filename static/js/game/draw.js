@@ -22,17 +22,27 @@ function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+// What a hinted cell is to the hint (or to the walkthrough's step), in words.
+const HINT_ROLE = {
+  region: "part of the hint: where to look",
+  cause: "part of the hint: the cause",
+  target: "part of the hint: will change",
+};
+const STEP_ROLE = { cause: "part of this step: the cause", target: "part of this step: placed here" };
+
+// A cell's name: its place, then what it shows (in the order shown, so that its visible
+// text is part of its name), then what marks it.
 function label(i, value, notes, flags) {
   const place = capital(where(i));
   if (flags.hidden) return `${place}: hidden while paused`;
-  let text = value ? `${place}: ${value}` : `${place}: empty`;
+  let text = value ? `${place}: ${value}` : flags.placed ? `${place}: ${flags.placed}, placed by this step` : `${place}: empty`;
   if (!value && notes.length) text += `, notes ${notes.join(" ")}`;
   if (flags.given) text += ", given";
   if (flags.conflicts.length) text += `, conflicts with ${flags.conflicts.map(where).join(" and ")}`;
   if (flags.wrong) text += ", wrong";
   if (flags.revealed) text += ", revealed";
   if (flags.solution) text += flags.had ? `, from the solution (you had ${flags.had})` : ", from the solution";
-  if (flags.hint) text += flags.hint === "region" ? ", in the hint's area" : ", part of the hint";
+  if (flags.hint) text += `, ${(flags.walk ? STEP_ROLE : HINT_ROLE)[flags.hint] || "part of the hint"}`;
   return text;
 }
 
@@ -96,7 +106,7 @@ export function render() {
     el.classList.toggle("solution-shown", solution);
     el.classList.toggle("revealed", !walk && revealed.has(i));
     el.setAttribute("aria-selected", String(i === selected));
-    el.tabIndex = i === (selected ?? 0) ? 0 : -1;
+    el.tabIndex = i === (selected ?? 0) && !paused ? 0 : -1;
     const had = solution && state.values[i] !== "0" ? state.values[i] : null;
     const flags = {
       given,
@@ -105,6 +115,8 @@ export function render() {
       had,
       revealed: !walk && revealed.has(i),
       hint: role,
+      walk: !!walk,
+      placed: walkPlaced.get(i) || 0,
       conflicts: partners,
       hidden: paused,
     };
@@ -120,7 +132,9 @@ export function render() {
     button.querySelector("[data-left]").textContent = left ? String(left) : "";
     button.classList.toggle("done", left === 0);
     button.setAttribute("aria-pressed", String(digitMode === d));
-    button.setAttribute("aria-label", `${d}, ${left} left`);
+    // Its name is its text, "5, 3 left" (the comma and "left" unseen), so that saying what
+    // it shows ("click 5") presses it.
+    button.querySelector("[data-left-words]").textContent = left ? " left" : " none left";
   });
 
   const statusEl = $("[data-status]");
@@ -151,6 +165,7 @@ export function render() {
   $("[data-pause-cover]").hidden = !paused;
   board.classList.toggle("hidden-board", paused);
   board.setAttribute("aria-hidden", String(paused));
+  board.inert = paused; // nothing in it takes the focus while it is hidden
   root.classList.toggle("over", over);
   root.classList.toggle("walking", !!walk);
   if (over) {

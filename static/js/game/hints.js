@@ -7,7 +7,7 @@
 // answers named the region in words and gave the cells involved as `cells`; they still show.
 
 import { keepInView, render } from "./draw.js";
-import { $, game, request, say, where } from "./state.js";
+import { $, announce, game, request, say, where } from "./state.js";
 
 const STEPS = { 1: "Where to look", 2: "Why", 3: "What follows" };
 
@@ -72,6 +72,8 @@ export function showHint(told) {
   $("[data-hint-technique]").textContent = told.technique || "Hint";
   $("[data-hint-summary]").textContent = told.summary || "";
   $("[data-hint-text]").textContent = words(told);
+  const parts = [$("[data-hint-step]").textContent, told.technique, told.summary, words(told)];
+  announce(parts.filter(Boolean).map((p) => p.trim().replace(/[.:]$/, "")).join(". ") + ".");
   $('[data-action="hint-more"]').hidden = told.level >= 3;
   $('[data-action="apply-hint"]').hidden = !appliable(told);
   // The selection moves to what the hint is about: the target, else the region.
@@ -83,6 +85,7 @@ export function showHint(told) {
 
 // The hint put away: its panel and its drawing on the board.
 export function clearHint() {
+  if (game.hint) announce("");
   game.hint = null;
   const panel = $("[data-hint-panel]");
   panel.hidden = true;

@@ -5,14 +5,48 @@
 import { render, tick } from "./draw.js";
 import { clearHint, showCheck, showHint } from "./hints.js";
 import { listen, select, setPaused } from "./input.js";
-import { api, csrf, game, hooks, root, say, where } from "./state.js";
+import { api, csrf, game, hooks, PEERS, root, say, where } from "./state.js";
 
 hooks.render = render;
 hooks.boardChanged = () => {
   // The board changed: a check's mark and a hint's highlight were about the old one.
   game.checkCell = null;
   clearHint();
+  sayTrouble();
 };
+
+// A conflict or a marked mistake the last change brought is said in words (the message line
+// is a live region), not only drawn.
+const known = { conflicts: new Set(game.state.conflicts || []), wrong: new Set(game.state.wrong || []) };
+function sayTrouble() {
+  const { state } = game;
+  const conflicts = new Set(state.conflicts || []);
+  const wrong = new Set(state.wrong || []);
+  const told = [];
+  if (state.status !== "playing") {
+    known.conflicts = conflicts;
+    known.wrong = wrong;
+    return; // the end of a game says the rest
+  }
+  const fresh = [...conflicts].filter((i) => !known.conflicts.has(i));
+  // A pair of clashing cells is one conflict: said once, from the cell just filled if it is one.
+  const said = new Set();
+  for (const i of fresh.sort((a, b) => (b === game.selected) - (a === game.selected))) {
+    if (said.has(i)) continue;
+    const digit = state.values[i];
+    const partners = [...PEERS[i]].filter((j) => state.values[j] === digit && conflicts.has(j));
+    partners.forEach((j) => said.add(j));
+    said.add(i);
+    const others = partners.map(where).join(" and ");
+    told.push(`Conflict: the ${digit} in ${where(i)} is also in ${others || "its row, column or box"}.`);
+  }
+  for (const i of wrong) {
+    if (!known.wrong.has(i)) told.push(`The ${state.values[i]} in ${where(i)} is a mistake.`);
+  }
+  known.conflicts = conflicts;
+  known.wrong = wrong;
+  if (told.length) say(told.join(" "));
+}
 hooks.answered = (item, data) => {
   if (data.hint) showHint(data.hint);
   if (data.check) showCheck(data.check);

@@ -179,6 +179,16 @@ export function say(text, alert = false) {
   message.setAttribute("role", alert ? "alert" : "status");
 }
 
+// A live region's words, read out once: set anew (after a moment, so that the same words
+// twice are read twice), never appended.
+let announcing = null;
+export function announce(text) {
+  const region = $("[data-announce]");
+  clearTimeout(announcing);
+  region.textContent = "";
+  if (text) announcing = setTimeout(() => (region.textContent = text), 50);
+}
+
 export function canChange() {
   const { state } = game;
   return state.status === "playing" && !state.paused && !game.walk && !game.broken;
