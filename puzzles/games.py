@@ -228,7 +228,7 @@ def state(game: Game, prefs: Preferences) -> dict:
     grade = learn.grade_of(game.puzzle, over=over)
     result["grade"] = {"tier": grade["tier"], "score": grade["score"]}
     if over and grade["hardest"]:
-        result["hardest"] = {"name": grade["hardest"]["name"], "slug": grade["hardest"]["slug"]}
+        result["hardest"] = {key: grade["hardest"][key] for key in ("name", "plain", "slug")}
     result["share_url"] = share_path(game.puzzle_id)
     if game.practice:
         result["practice"] = learn.practice_state(game)

@@ -145,6 +145,12 @@ def show_how(page, world: World) -> None:
     page.wait_for_selector("[data-walkthrough]:not([hidden])")
 
 
+def replay(page, world: World) -> None:
+    tap(page, '[data-action="walk-close"]')
+    tap(page, '[data-action="replay"]')
+    page.wait_for_selector("[data-replay]:not([hidden])")
+
+
 # The game page's states, each reached from the one before on the game in progress.
 GAME_STATES: list[tuple[str, Callable]] = [
     ("game, playing", lambda page, world: None),
@@ -157,6 +163,7 @@ GAME_STATES: list[tuple[str, Callable]] = [
     ("game, confirmation open", resume_and_ask_to_give_up),
     ("game, given up", give_up),
     ("game, show me how", show_how),
+    ("game, replay", replay),
 ]
 
 

@@ -97,6 +97,8 @@ def test_open_a_technique_and_practise_it_to_the_end(browser, live_server, examp
     wait_for(lambda: Game.objects.get(pk=game.pk).practice_found_at is not None)
     game.refresh_from_db()
     assert game.practice_unaided and game.values[cell] == str(digit)
+    page.wait_for_selector("[data-practice-found]:not([hidden])")  # the page says so
+    assert "Found it" in page.locator("[data-message]").inner_text()
     shot(page, "practice-found")
     page.goto(page.base + "/history/?kind=practice")
     assert page.locator(f'a[href="/games/{game.pk}/"]').count() == 1
@@ -171,3 +173,42 @@ def test_a_shared_link_opened_in_a_second_browser(browser, live_server, transact
     for page in (first, second):
         page.context.close()
         assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_a_finished_game_shows_its_grade_and_replays_the_players_moves(
+    browser, live_server, examples, stock, device
+):
+    page = open_page(browser, live_server, device)
+    page.goto(page.base + "/")
+    press(page, "[data-new-game=easy]")
+    page.wait_for_selector("[data-game][data-ready]")
+    game = game_of(page)
+    assert page.locator("[data-rating]").inner_text() == f"{game.puzzle.score:.1f}"
+    solution = game.puzzle.solution
+    blanks = [i for i, ch in enumerate(game.puzzle.givens) if ch == "0"]
+    for cell in blanks:
+        press(page, f'[data-cell="{cell}"]')
+        press(page, f'[data-digit="{solution[cell]}"]')
+    page.wait_for_selector('[data-status="solved"]')
+    hardest = page.locator("[data-final-hardest] a")
+    assert hardest.get_attribute("href").startswith("/techniques/")
+    press(page, '[data-action="replay"]')
+    slider = page.locator("[data-replay-slider]")
+    slider.wait_for()
+    assert slider.get_attribute("max") == str(len(blanks))
+    values = lambda: "".join(  # noqa: E731
+        page.eval_on_selector_all("[data-cell]", "cs => cs.map(c => c.dataset.value)")
+    )
+    assert values() == game.puzzle.givens  # the first frame: the puzzle as given
+    slider.fill(str(len(blanks)))
+    assert values() == solution  # the last frame: the finished board
+    told = page.locator("[data-replay-count]").inner_text()
+    assert f"Move {len(blanks)} of {len(blanks)}" in told
+    press(page, '[data-action="replay-prev"]')
+    assert values().count("0") == 1
+    shot(page, f"replay-{device}")
+    press(page, '[data-action="replay-close"]')
+    assert values() == solution
+    page.context.close()
+    assert not page.errors, page.errors

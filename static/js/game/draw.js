@@ -7,7 +7,11 @@ import { $, PEERS, board, cells, clock, game, isPending, root, valueAt, where } 
 
 // The board as shown: a step of the walkthrough, the solution after giving up, or the game.
 export function shownBoard() {
-  const { state, walk } = game;
+  const { state, walk, replay } = game;
+  if (replay) {
+    const frame = replay.frames[replay.index];
+    return { values: [...frame.values].map(Number), notes: frame.notes };
+  }
   if (walk) {
     const step = walk.path[walk.index];
     return { values: [...step.values].map(Number), notes: step.candidates };
@@ -62,7 +66,7 @@ export function render() {
   const playing = state.status === "playing";
   const paused = playing && state.paused;
   const over = !playing;
-  const wrong = new Set(walk ? [] : state.wrong || []);
+  const wrong = new Set(walk || game.replay ? [] : state.wrong || []);
   const selValue = selected === null ? 0 : values[selected];
   const focusDigit = digitMode || selValue; // the digit whose cells and notes light up
   const peers = selected === null ? new Set() : PEERS[selected];
@@ -77,7 +81,7 @@ export function render() {
   cells.forEach((el, i) => {
     const value = values[i];
     const given = state.puzzle[i] !== "0";
-    const solution = !walk && state.status === "gave_up" && !given && state.values[i] !== state.solution[i];
+    const solution = !walk && !game.replay && state.status === "gave_up" && !given && state.values[i] !== state.solution[i];
     const role = roles.get(i) || null;
     const cellNotes = value ? [] : notes[i] || [];
     el.dataset.value = String(value);

@@ -1,7 +1,7 @@
 // The end of a game: the summary, a short celebration, the time against the player's best
 // and the day's place (when the state has them), and a share line that gives nothing away.
 
-import { $, cells, clock, game, root } from "./state.js";
+import { $, cells, clock, game, root, say } from "./state.js";
 
 // Each cell's place on the board's diagonals, for the celebration's wave (set through the
 // CSSOM, which a strict Content-Security-Policy allows).
@@ -26,7 +26,21 @@ function record(state) {
   return parts.join(" ");
 }
 
+// A practice game: "Found it!" once the player makes the step the technique makes.
+let foundSaid = !!(game.state.practice && game.state.practice.found);
+function practiceFound() {
+  const found = $("[data-practice-found]");
+  const practice = game.state.practice;
+  if (!found || !practice) return;
+  found.hidden = !practice.found;
+  if (practice.found && !foundSaid) {
+    foundSaid = true;
+    say(`Found it: that is the step “${practice.technique}” makes.`);
+  }
+}
+
 export function finish() {
+  practiceFound();
   const { state } = game;
   const panel = $("[data-finished]");
   const playing = state.status === "playing";
@@ -46,6 +60,13 @@ export function finish() {
       : "Solved with help (hints, checks, revealed cells or mistakes shown), so it stays off the leaderboard and your best times."
     : "Cells you had not filled, or had wrong, now show the solution.";
   $('[data-action="share"]').hidden = !solved;
+  const hardest = $("[data-final-hardest]");
+  hardest.hidden = !state.hardest;
+  if (state.hardest) {
+    const link = hardest.querySelector("a");
+    link.href = `/techniques/${state.hardest.slug}/`;
+    link.textContent = state.hardest.plain || state.hardest.name;
+  }
   if (game.wasPlaying) {
     // The game ended on this page, just now.
     game.wasPlaying = false;

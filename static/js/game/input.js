@@ -4,6 +4,7 @@
 // first (tap it with no cell selected, or hold it), then tap the cells it goes in; tap the
 // chosen digit again, or press Esc, to leave that mode. Esc also clears the selection.
 
+import { replayActions } from "./replay.js";
 import { render } from "./draw.js";
 import { share } from "./end.js";
 import { closeHint, closeWalk, showHow, walkTo } from "./hints.js";
@@ -124,6 +125,7 @@ export const actions = {
   "walk-close": closeWalk,
   share,
   print: () => window.print(),
+  ...replayActions,
 };
 
 // Keys act on the board while the focus is anywhere in the game or nowhere in particular:

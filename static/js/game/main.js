@@ -5,6 +5,7 @@
 import { render, tick } from "./draw.js";
 import { clearHint, showCheck, showHint } from "./hints.js";
 import { listen, select, setPaused } from "./input.js";
+import { listenToReplay } from "./replay.js";
 import { api, csrf, game, hooks, PEERS, root, say, where } from "./state.js";
 
 hooks.render = render;
@@ -85,6 +86,7 @@ setInterval(() => {
 }, 60000);
 
 listen();
+listenToReplay();
 
 // Opening the page means playing: the clock (started when the game was) goes on, unless
 // the page opened in a background tab.
