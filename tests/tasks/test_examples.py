@@ -9,8 +9,9 @@ from puzzles import learn
 from puzzles.models import Puzzle, TechniqueExample
 from puzzles.tasks import refresh_technique_examples
 
+from ..harness import wait_until
 from ..web.learning import store_technique_puzzles
-from .conftest import set_targets, wait_until
+from .conftest import set_targets
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
