@@ -51,6 +51,7 @@ export async function openReplay() {
   }
   game.walk = null;
   $("[data-walkthrough]").hidden = true;
+  say(""); // what the message line said was about the board before the replay
   game.replay = { frames: result.data.frames, index: 0 };
   const slider = $("[data-replay-slider]");
   slider.max = String(result.data.frames.length - 1);
