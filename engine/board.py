@@ -7,8 +7,7 @@ candidates are the notes written in it (none where there are none).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .grid import (
     BIT,
@@ -21,11 +20,14 @@ from .grid import (
     candidates_of,
     mask_of,
 )
+from .wording import compact_places, is_compact
 
 T = TypeVar("T")
 
 
-@dataclass
+_WORDS = ("region", "area", "cause", "reason", "result", "explanation")
+
+
 class Step:
     """One logical deduction: what it places and removes, where, and why in plain English.
 
@@ -33,34 +35,144 @@ class Step:
     `area`, its cells, the `units` named), why (`reason`, with the `cause`: the cells whose
     digits or notes make it so) and what follows (`result`). `explanation` is the whole.
     `cells` are the cells of the pattern.
+
+    The telling is given either as words (the keyword arguments region, area, cause,
+    reason, result, explanation) or as `tell`, a function that returns them as a dict and
+    is called only when one of them is first read: a solve that grades a puzzle reads none,
+    so the finders it runs most often leave their wording until a player asks. Places are
+    written the way `wording.compact_places` said when the step was made.
     """
 
-    technique: str
-    rating: float
-    placements: list[tuple[int, int]] = field(default_factory=list)
-    eliminations: list[tuple[int, int]] = field(default_factory=list)
-    cells: list[int] = field(default_factory=list)
-    explanation: str = ""
-    region: str = ""
-    units: list[int] = field(default_factory=list)
-    area: list[int] = field(default_factory=list)
-    cause: list[int] = field(default_factory=list)
-    reason: str = ""
-    result: str = ""
-    # Checks of a player's board, not techniques: digits to take out of cells, and
-    # candidates to put back into notes that lost the answer, as (cell, digit).
-    clears: list[int] = field(default_factory=list)
-    restores: list[tuple[int, int]] = field(default_factory=list)
+    __slots__ = (
+        "_compact",
+        "_tell",
+        "_words",
+        "cells",
+        "clears",
+        "eliminations",
+        "placements",
+        "rating",
+        "restores",
+        "technique",
+        "units",
+    )
 
-    def __post_init__(self) -> None:
-        if not self.area:
-            self.area = sorted({c for u in self.units for c in UNITS[u]}) or sorted(self.cells)
-        if not self.cause:
-            self.cause = sorted(self.cells)
-        if not self.explanation:
-            self.explanation = " ".join(t for t in (self.reason, self.result) if t)
-        elif not self.reason:
-            self.reason = self.explanation
+    def __init__(
+        self,
+        technique: str,
+        rating: float,
+        *,
+        placements: list[tuple[int, int]] | None = None,
+        eliminations: list[tuple[int, int]] | None = None,
+        cells: list[int] | None = None,
+        units: list[int] | None = None,
+        clears: list[int] | None = None,
+        restores: list[tuple[int, int]] | None = None,
+        tell: Callable[[], dict[str, Any]] | None = None,
+        **words: Any,
+    ) -> None:
+        unknown = set(words) - set(_WORDS)
+        if unknown:
+            raise TypeError(f"Step() got unexpected keyword arguments: {sorted(unknown)}")
+        if tell is not None and words:
+            raise TypeError("a Step is told by words or by tell(), not both")
+        self.technique = technique
+        self.rating = rating
+        self.placements = placements or []
+        self.eliminations = eliminations or []
+        self.cells = cells or []
+        self.units = units or []
+        # Checks of a player's board, not techniques: digits to take out of cells, and
+        # candidates to put back into notes that lost the answer, as (cell, digit).
+        self.clears = clears or []
+        self.restores = restores or []
+        self._tell = tell
+        self._compact = is_compact()
+        self._words: dict[str, Any] | None = None if tell else self._complete(words)
+
+    def _complete(self, words: dict[str, Any]) -> dict[str, Any]:
+        """The words given, with what is missing made from the rest."""
+        told = {
+            "region": words.get("region") or "",
+            "area": list(words.get("area") or ()),
+            "cause": list(words.get("cause") or ()),
+            "reason": words.get("reason") or "",
+            "result": words.get("result") or "",
+            "explanation": words.get("explanation") or "",
+        }
+        if not told["area"]:
+            told["area"] = sorted({c for u in self.units for c in UNITS[u]}) or sorted(self.cells)
+        if not told["cause"]:
+            told["cause"] = sorted(self.cells)
+        if not told["explanation"]:
+            told["explanation"] = " ".join(t for t in (told["reason"], told["result"]) if t)
+        elif not told["reason"]:
+            told["reason"] = told["explanation"]
+        return told
+
+    def _told(self, name: str) -> Any:
+        if self._words is None:
+            assert self._tell is not None
+            with compact_places(self._compact):
+                self._words = self._complete(self._tell())
+            self._tell = None
+        return self._words[name]
+
+    @property
+    def region(self) -> str:
+        """Where to look, in words: 'box 5', 'row 2, column 5'."""
+        return self._told("region")
+
+    @property
+    def area(self) -> list[int]:
+        """The cells to look at: those of the units named, else the pattern's."""
+        return self._told("area")
+
+    @property
+    def cause(self) -> list[int]:
+        """The cells whose digits or notes make the step so."""
+        return self._told("cause")
+
+    @property
+    def reason(self) -> str:
+        """Why, in words."""
+        return self._told("reason")
+
+    @property
+    def result(self) -> str:
+        """What follows, in words."""
+        return self._told("result")
+
+    @property
+    def explanation(self) -> str:
+        """The whole telling: the reason, then the result."""
+        return self._told("explanation")
+
+    def _key(self) -> tuple:
+        return (
+            self.technique,
+            self.rating,
+            self.placements,
+            self.eliminations,
+            self.cells,
+            self.units,
+            self.clears,
+            self.restores,
+            [self._told(name) for name in _WORDS],
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Step):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"Step({self.technique!r}, {self.rating!r}, placements={self.placements!r}, "
+            f"eliminations={self.eliminations!r})"
+        )
 
     @property
     def targets(self) -> list[int]:

@@ -25,6 +25,11 @@ def compact_places(compact: bool = True) -> Iterator[None]:
         _COMPACT.reset(token)
 
 
+def is_compact() -> bool:
+    """Whether places are written compact here (inside `compact_places()`)."""
+    return _COMPACT.get()
+
+
 def place(cell: int) -> str:
     """A cell's name: 'row 2, column 5', or 'r2c5' when places are compact."""
     if _COMPACT.get():

@@ -1,6 +1,12 @@
-"""Placements a beginner finds: full house, hidden single and naked single."""
+"""Placements a beginner finds: full house, hidden single and naked single.
+
+They are most of every solve, so their steps are told only when read (`Step`'s tell):
+grading a puzzle reads none of it.
+"""
 
 from __future__ import annotations
+
+from functools import partial
 
 from ..board import Board, Step
 from ..grid import ALL, BIT, DIGITS_OF, PEERS, POPCOUNT, UNITS, unit_name
@@ -26,19 +32,25 @@ def full_house(board: Board) -> Step | None:
             placements=[(cell, digit)],
             cells=[cell],
             units=[unit],
-            cause=[c for c in UNITS[unit] if c != cell],
-            region=unit_name(unit),
-            reason=f"{unit_name(unit).capitalize()} has one empty cell left, {place(cell)}, "
-            f"and one digit missing.",
-            result=f"So {place(cell)} is {digit}.",
+            tell=partial(_full_house_told, unit, cell, digit),
         )
     return None
 
 
-def _blocker(board: Board, cell: int, digit: int) -> int:
+def _full_house_told(unit: int, cell: int, digit: int) -> dict:
+    return {
+        "cause": [c for c in UNITS[unit] if c != cell],
+        "region": unit_name(unit),
+        "reason": f"{unit_name(unit).capitalize()} has one empty cell left, {place(cell)}, "
+        "and one digit missing.",
+        "result": f"So {place(cell)} is {digit}.",
+    }
+
+
+def _blocker(values: list[int], cell: int, digit: int) -> int:
     """Why the digit cannot go in the cell: a peer holding it, or else the cell itself (its
     candidates, the player's notes, leave it out)."""
-    return next((p for p in PEERS[cell] if board.values[p] == digit), cell)
+    return next((p for p in PEERS[cell] if values[p] == digit), cell)
 
 
 def _hidden_single(board: Board, units: range, finder: str) -> Step | None:
@@ -56,20 +68,28 @@ def _hidden_single(board: Board, units: range, finder: str) -> Step | None:
         digit = DIGITS_OF[exactly][0]
         bit = BIT[digit]
         cell = next(c for c in cells if cands[c] & bit)
-        others = [c for c in cells if c != cell and not board.values[c]]
-        kind = unit_name(unit).split()[0]
+        # The telling waits until it is read, and the board moves on: keep the digits.
+        values = board.values[:]
         return step(
             finder,
             placements=[(cell, digit)],
             cells=[cell],
             units=[unit],
-            cause=sorted({_blocker(board, c, digit) for c in others}),
-            region=unit_name(unit),
-            reason=f"In {unit_name(unit)}, {digit} has one place left: every other empty cell "
-            f"of the {kind} sees a {digit} or cannot hold it.",
-            result=f"So {digit} goes in {place(cell)}.",
+            tell=partial(_hidden_single_told, values, unit, cell, digit),
         )
     return None
+
+
+def _hidden_single_told(values: list[int], unit: int, cell: int, digit: int) -> dict:
+    others = [c for c in UNITS[unit] if c != cell and not values[c]]
+    kind = unit_name(unit).split()[0]
+    return {
+        "cause": sorted({_blocker(values, c, digit) for c in others}),
+        "region": unit_name(unit),
+        "reason": f"In {unit_name(unit)}, {digit} has one place left: every other empty cell "
+        f"of the {kind} sees a {digit} or cannot hold it.",
+        "result": f"So {digit} goes in {place(cell)}.",
+    }
 
 
 def hidden_single_box(board: Board) -> Step | None:
@@ -87,16 +107,23 @@ def naked_single(board: Board) -> Step | None:
     for cell, m in enumerate(board.cands):
         if POPCOUNT[m] == 1:
             digit = DIGITS_OF[m][0]
-            blockers = {_blocker(board, cell, d) for d in range(1, 10) if d != digit}
+            values = board.values[:]
             return step(
                 "naked_single",
                 placements=[(cell, digit)],
                 cells=[cell],
-                area=[cell],
-                cause=sorted(blockers - {cell}) or [cell],
-                region=place(cell),
-                reason=f"{place(cell).capitalize()} can hold one digit only: every other "
-                "digit is ruled out by its row, column and box.",
-                result=f"So {place(cell)} is {digit}.",
+                tell=partial(_naked_single_told, values, cell, digit),
             )
     return None
+
+
+def _naked_single_told(values: list[int], cell: int, digit: int) -> dict:
+    blockers = {_blocker(values, cell, d) for d in range(1, 10) if d != digit}
+    return {
+        "area": [cell],
+        "cause": sorted(blockers - {cell}) or [cell],
+        "region": place(cell),
+        "reason": f"{place(cell).capitalize()} can hold one digit only: every other "
+        "digit is ruled out by its row, column and box.",
+        "result": f"So {place(cell)} is {digit}.",
+    }

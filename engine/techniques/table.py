@@ -10,7 +10,9 @@ score below an easier one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ..board import Step
 
@@ -317,27 +319,20 @@ def step(
     placements: list[tuple[int, int]] | None = None,
     eliminations: list[tuple[int, int]] | None = None,
     cells: list[int] | None = None,
-    region: str = "",
-    explanation: str = "",
     units: list[int] | None = None,
-    area: list[int] | None = None,
-    cause: list[int] | None = None,
-    reason: str = "",
-    result: str = "",
+    tell: Callable[[], dict[str, Any]] | None = None,
+    **words: Any,
 ) -> Step:
-    """A step the named finder found, with the technique's name and rating from the table."""
+    """A step the named finder found, with the technique's name and rating from the table,
+    told by words or by tell() (see Step)."""
     entry = _BY_FINDER[finder]
     return Step(
         entry.name,
         entry.rating,
-        placements=placements or [],
-        eliminations=eliminations or [],
-        cells=cells or [],
-        explanation=explanation,
-        region=region,
-        units=units or [],
-        area=area or [],
-        cause=cause or [],
-        reason=reason,
-        result=result,
+        placements=placements,
+        eliminations=eliminations,
+        cells=cells,
+        units=units,
+        tell=tell,
+        **words,
     )

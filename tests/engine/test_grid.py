@@ -68,3 +68,30 @@ def test_the_solution_path_is_the_graded_solve_with_the_position_before_each_ste
     first = path[0].as_dict()
     assert list(first)[:3] == ["values", "candidates", "technique"]
     assert first["placements"] == [list(p) for p in path[0].step.placements]
+
+
+def test_a_step_read_after_the_solve_moved_on_is_told_of_the_position_it_was_found_in():
+    """The singles leave their wording until it is read; by then the board has changed."""
+    from engine.techniques import find_step
+
+    told_at_once = []
+    board = engine.Board.from_puzzle(PUZZLE)
+    while not board.solved:
+        step = find_step(board)
+        told_at_once.append(step.as_dict() | {"reason": step.reason, "result": step.result})
+        board.apply(step)
+    steps = engine.grade(PUZZLE).steps
+    told_later = [s.as_dict() | {"reason": s.reason, "result": s.result} for s in steps]
+    assert told_later == told_at_once
+    assert {s.technique for s in steps} >= {"Full House", "Hidden Single", "Naked Single"}
+    hidden = next(s for s in steps if s.technique == "Hidden Single")
+    assert hidden.placements[0][0] not in hidden.cause
+
+
+def test_a_step_keeps_the_way_of_writing_places_it_was_found_with():
+    compact = engine.next_step(PUZZLE, compact=True)
+    plain = engine.next_step(PUZZLE)
+    cell = plain.placements[0][0]
+    name = engine.cell_name(cell)
+    assert name in compact.explanation and name not in plain.explanation
+    assert f"row {cell // 9 + 1}, column {cell % 9 + 1}" in plain.explanation
