@@ -7,6 +7,7 @@ candidates are the notes written in it (none where there are none).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
+from operator import itemgetter
 from typing import Any, TypeVar
 
 from .grid import (
@@ -23,6 +24,9 @@ from .grid import (
 from .wording import compact_places, is_compact
 
 T = TypeVar("T")
+
+# Per unit, a function picking its cells' digits out of the 81 values.
+_UNIT_VALUES = tuple(itemgetter(*unit) for unit in UNITS)
 
 
 _WORDS = ("region", "area", "cause", "reason", "result", "explanation")
@@ -203,7 +207,7 @@ class Board:
     def __init__(self, values: list[int], cands: list[int]) -> None:
         self.values = values
         self.cands = cands
-        self.empties = [sum(1 for c in unit if not values[c]) for unit in UNITS]
+        self.empties = [take(values).count(0) for take in _UNIT_VALUES]
         self._derived: dict[str, object] = {}
 
     @classmethod

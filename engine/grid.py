@@ -139,14 +139,13 @@ def candidates(grid: str) -> list[list[int]]:
 def conflicts(grid: str) -> list[int]:
     """The cells whose digit repeats in their row, column or box (a player's grid may
     break the rules)."""
-    grid = normalise(grid)
+    bits = [BIT[int(ch)] for ch in normalise(grid)]
     found: set[int] = set()
     for unit in UNITS:
-        seen: dict[str, list[int]] = {}
+        seen = twice = 0
         for cell in unit:
-            if grid[cell] != "0":
-                seen.setdefault(grid[cell], []).append(cell)
-        for cells in seen.values():
-            if len(cells) > 1:
-                found.update(cells)
+            twice |= seen & bits[cell]
+            seen |= bits[cell]
+        if twice:
+            found.update(cell for cell in unit if bits[cell] & twice)
     return sorted(found)

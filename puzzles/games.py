@@ -70,10 +70,14 @@ class Unavailable(GameError):
 STALE = "The game changed in another window; here is its current state."
 
 
+def notes_of(game: Game) -> list[list[int]]:
+    """Every cell's notes, as saved from a board (digits in order), none in a new game."""
+    return game.notes if len(game.notes) == 81 else [[] for _ in range(81)]
+
+
 def board_of(game: Game) -> Board:
     """The game's values and notes, to change and then save."""
-    notes = game.notes if len(game.notes) == 81 else [[] for _ in range(81)]
-    return Board.from_notes(game.values, notes)
+    return Board.from_notes(game.values, notes_of(game))
 
 
 def complete_of(game: Game) -> list[bool]:
@@ -203,7 +207,7 @@ def state(game: Game, prefs: Preferences) -> dict:
         "id": game.pk,
         "puzzle": game.puzzle.givens,
         "values": game.values,
-        "notes": board_of(game).notes(),
+        "notes": notes_of(game),
         "complete": game.complete if len(game.complete) == 81 else NONE_COMPLETE,
         # Rule conflicts are always shown: they need no solution and are no help.
         "conflicts": engine.conflicts(game.values),
