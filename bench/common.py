@@ -178,13 +178,18 @@ def p99(latencies: list[float]) -> float:
 
 
 def report(label: str, per_second: float, tally: Tally) -> None:
-    """One line of figures: requests per second, median and p99 latency, errors."""
+    """One line of figures: requests per second, median and p99 latency, errors, and how
+    many requests were timed (few when a level's players are all mid-game)."""
     times = tally.latencies
-    median = statistics.median(times) if times else float("nan")
+    if not times:
+        line(label, "no request timed", "", "", f"errors {tally.errors}")
+        return
+    rate = f"{per_second:,.1f}" if per_second < 10 else f"{per_second:,.0f}"
     line(
         label,
-        f"{per_second:,.0f} requests/s",
-        f"median {median * 1e3:.1f} ms",
+        f"{rate} requests/s",
+        f"median {statistics.median(times) * 1e3:.1f} ms",
         f"p99 {p99(times) * 1e3:.1f} ms",
         f"errors {tally.errors}",
+        f"n={len(times)}",
     )
