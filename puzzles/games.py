@@ -21,8 +21,8 @@ import json
 from django.contrib.auth.signals import user_logged_out
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.db.models import F, Value
-from django.db.models.functions import Coalesce
+from django.db.models import F, Q, Value
+from django.db.models.functions import Coalesce, Greatest
 from django.dispatch import receiver
 from django.utils import timezone
 
@@ -348,11 +348,14 @@ def _board_fields(
     return fields
 
 
-def _update(game: Game, expected: int, fields: dict) -> Game:
-    """Save if the game is still running and at the version the player saw."""
+def _update(game: Game, expected: int, fields: dict, where: Q | None = None) -> Game:
+    """Save if the game is still running, at the version the player saw, and (when given)
+    as `where` says."""
     running = Game.objects.filter(
         pk=game.pk, version=expected, status=Game.Status.PLAYING, set_aside_at__isnull=True
     )
+    if where is not None:
+        running = running.filter(where)
     if not running.update(**fields):
         raise Conflict(STALE)
     return game
@@ -365,6 +368,7 @@ def _commit(
     entry: dict | None,
     expected: int,
     extra: dict | None = None,
+    where: Q | None = None,
     **counters: int,
 ) -> Game:
     """Save a change to the board and log it as the next move, dropping the moves that
@@ -383,7 +387,7 @@ def _commit(
     if game.marked or counters.get("hints") or counters.get("reveals"):
         fields |= _helped_fields(game, now)
     if entry is None:
-        return _update(game, expected, fields)
+        return _update(game, expected, fields, where)
     number, undone = game.moves_applied + 1, game.moves_logged > game.moves_applied
     game.moves_applied = game.moves_logged = number
     fields |= {"moves_applied": number, "moves_logged": number}
@@ -564,13 +568,37 @@ def hint(game: Game, level: int, version: int, prefs: Preferences) -> tuple[Game
     step = _next_step(game, board, complete, prefs)
     does = _what_it_does(step)
     key = _key(version, does)
-    same = game.hint.get("key") == key
+    try:
+        _tell_hint(game, board, complete, key, level, version, does)
+    except Conflict:
+        # Another request saved a hint since this one read the game: the same one, opened
+        # in another tab, is not counted again; anything else gets the usual answer.
+        game.refresh_from_db()
+        _check_playing(game)
+        _check_version(game, version)
+        _tell_hint(game, board, complete, key, level, version, does)
+    return game, engine.tell(step, level)
+
+
+def _tell_hint(
+    game: Game,
+    board: Board,
+    complete: list[bool],
+    key: str,
+    level: int,
+    version: int,
+    does: dict,
+) -> None:
+    """Record a hint told, counted unless it is the one last told; saved only if the hint
+    last told is still the one this request read."""
+    seen = game.hint.get("key")
+    same = seen == key
     reached = max(level, game.hint.get("level", 0)) if same else level
     game.hint = {"key": key, "version": version, "level": reached, "step": does}
     game.hint_level_max = max(game.hint_level_max, level)
-    extra = {"hint": game.hint, "hint_level_max": game.hint_level_max}
-    _commit(game, board, complete, None, version, extra, hints=0 if same else 1)
-    return game, engine.tell(step, level)
+    extra = {"hint": game.hint, "hint_level_max": Greatest("hint_level_max", Value(level))}
+    where = Q(hint__key=seen) if seen is not None else ~Q(hint__has_key="key")
+    _commit(game, board, complete, None, version, extra, where, hints=0 if same else 1)
 
 
 def apply_hint(game: Game, version: int, prefs: Preferences) -> tuple[Game, int | None]:

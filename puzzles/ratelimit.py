@@ -142,16 +142,22 @@ def _account_mark(account: str) -> str:
     return hashlib.sha256(f"known:{account}".encode()).hexdigest()[:24]
 
 
-def is_known(request: HttpRequest, account: str) -> bool:
-    """True when the client logged in to the account before: from this address, or with
-    the device cookie a log-in left."""
+def _known_marks(request: HttpRequest) -> list[str]:
+    """The marks of the accounts the device cookie says were used on this client; none
+    when it is missing, too old or tampered with."""
     try:
         cookie = request.get_signed_cookie(
             KNOWN_COOKIE, default="", salt=KNOWN_COOKIE, max_age=KNOWN_CLIENT_SECONDS
         )
     except signing.BadSignature:
-        cookie = ""
-    if _account_mark(account) in cookie.split(","):
+        return []
+    return [mark for mark in cookie.split(",") if mark]
+
+
+def is_known(request: HttpRequest, account: str) -> bool:
+    """True when the client logged in to the account before: from this address, or with
+    the device cookie a log-in left."""
+    if _account_mark(account) in _known_marks(request):
         return True
     try:
         return bool(cache.get(_key("known", pair(client_ip(request), account))))
@@ -166,13 +172,7 @@ def remember(request: HttpRequest, response: HttpResponse, account: str) -> None
         cache.set(_key("known", pair(client_ip(request), account)), 1, KNOWN_CLIENT_SECONDS)
     except Exception:
         log.warning("known client not stored: cache unavailable", exc_info=True)
-    try:
-        cookie = request.get_signed_cookie(
-            KNOWN_COOKIE, default="", salt=KNOWN_COOKIE, max_age=KNOWN_CLIENT_SECONDS
-        )
-    except signing.BadSignature:
-        cookie = ""
-    marks = [m for m in cookie.split(",") if m and m != _account_mark(account)]
+    marks = [m for m in _known_marks(request) if m != _account_mark(account)]
     marks = [*marks[-4:], _account_mark(account)]  # the last five accounts used here
     response.set_signed_cookie(
         KNOWN_COOKIE,

@@ -11,6 +11,7 @@ import pytest
 import time_machine
 
 import engine
+from puzzles import games
 from puzzles.models import Game, Move, Preferences
 
 from .conftest import post, start, state
@@ -143,6 +144,19 @@ def test_opening_levels_one_two_three_counts_one_help_and_records_level_three(pl
     body = post(player, game, "apply-hint", {"version": 0}).json()
     assert body["hints"] == 1
     assert hint(player, game, 1, body["version"])["hints"] == 2  # the next hint counts
+
+
+def test_the_same_hint_opened_in_two_tabs_at_once_counts_once(player, stocked):
+    """Both requests read the game before either saved it: the second must not count the
+    hint the first already counted."""
+    game = start(player)
+    first, second = (Game.objects.select_related("puzzle").get(pk=game.pk) for _ in range(2))
+    games.hint(first, 1, 0, Preferences())
+    _, told = games.hint(second, 2, 0, Preferences())
+    assert told["level"] == 2
+    saved = Game.objects.get(pk=game.pk)
+    assert (saved.hints, saved.hint["level"], saved.hint_level_max) == (1, 2, 2)
+    assert state(player, game)["hints"] == 1
 
 
 def test_apply_is_one_move_that_one_undo_takes_back(player, stocked):
