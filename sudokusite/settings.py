@@ -1,7 +1,7 @@
 """Settings, read from the environment with defaults that run on a laptop.
 
 DATABASE_URL (default: SQLite in var/), REDIS_URL (broker and cache), DJANGO_SECRET_KEY,
-DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS, TIME_ZONE. See README.md, "Operations".
+DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS, TIME_ZONE. See docs/operations.md.
 """
 
 from __future__ import annotations

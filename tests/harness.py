@@ -352,7 +352,7 @@ def wait_until_serving(server: subprocess.Popen, port: int, seconds: float = 30)
 
 
 class Gunicorn(Child):
-    """The site under gunicorn on a free port, as in production (see README, Operations):
+    """The site under gunicorn on a free port, as in production (see docs/operations.md):
     gthread workers, which keep connections alive (where the sync worker closes each one
     after its answer, and every request pays a TCP connect on both sides) and go on with
     other threads while one waits on PostgreSQL. Measured by the web benchmark (10 s runs,
