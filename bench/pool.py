@@ -69,8 +69,8 @@ def _fill(label: str, workers: int) -> float:
     from django.core.cache import cache
 
     from puzzles.models import PoolTarget, Puzzle
-    from puzzles.pool import fresh_counts
-    from puzzles.tasks import refill_pools
+    from puzzles.pools.stock import fresh_counts
+    from puzzles.pools.tasks import refill_pools
 
     Puzzle.objects.all().delete()
     cache.clear()
@@ -100,7 +100,7 @@ def _claims(stored: int) -> tuple[float, float]:
 
     import engine
     from puzzles.models import Puzzle
-    from puzzles.pool import claim_fresh_puzzle
+    from puzzles.pools.stock import claim_fresh_puzzle
 
     Puzzle.objects.all().delete()
     made = engine.make_puzzle("easy", seed=1)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import path
 
-from . import pool_admin
+from .pools import admin_views as pool_admin
 
 
 class SudokuAdminSite(admin.AdminSite):

@@ -9,7 +9,8 @@ class PuzzlesConfig(AppConfig):
 
     def ready(self) -> None:
         # Connect the signals: guest adoption at log-in, clocks stopped at log-out.
-        from . import games, players  # noqa: F401
+        from .accounts import players  # noqa: F401
+        from .play import games  # noqa: F401
 
 
 class SudokuAdminConfig(admin_apps.AdminConfig):

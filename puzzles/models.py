@@ -11,7 +11,7 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.utils import timezone
 
-from .usernames import skeleton
+from .accounts.usernames import skeleton
 
 # No cell's notes are a complete candidate list: Game.complete of a new game.
 NONE_COMPLETE = "0" * 81

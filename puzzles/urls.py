@@ -1,17 +1,19 @@
 from django.urls import path
 
-from . import accounts, api, learn_views, views
+from .accounts import views as accounts
+from .learn import views as learn_views
+from .play import api, sharing_views, views
 
 app_name = "puzzles"
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("play/custom/", learn_views.custom, name="custom"),
+    path("play/custom/", sharing_views.custom, name="custom"),
     path("play/<str:difficulty>/", views.play, name="play"),
     path("techniques/", learn_views.techniques, name="techniques"),
     path("techniques/<str:slug>/", learn_views.technique_page, name="technique"),
     path("practice/<str:slug>/", learn_views.practice, name="practice"),
-    path("p/<str:code>", learn_views.share, name="share"),
+    path("p/<str:code>", sharing_views.share, name="share"),
     path("daily/", views.daily_today, name="daily"),
     path("daily/<str:date>/", views.daily_day, name="daily_day"),
     path("daily/<str:date>/<str:difficulty>/", views.daily_play, name="daily_play"),

@@ -11,7 +11,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sudokusite.settings")
 
 app = Celery("sudokusite")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.autodiscover_tasks()
+# Tasks live with the concern they serve: the pools' and learning's.
+app.autodiscover_tasks(["puzzles.pools", "puzzles.learn"])
 
 
 @worker_ready.connect
@@ -21,7 +22,7 @@ def check_pools_on_start(sender, **kwargs) -> None:
     from django.conf import settings
 
     if settings.WORKER_START_CHECKS:
-        sender.app.send_task("puzzles.tasks.refill_pools")
-        sender.app.send_task("puzzles.tasks.ensure_daily")
-        sender.app.send_task("puzzles.tasks.resume_stalled_seed_jobs")
-        sender.app.send_task("puzzles.tasks.refresh_technique_examples")
+        sender.app.send_task("puzzles.pools.tasks.refill_pools")
+        sender.app.send_task("puzzles.pools.tasks.ensure_daily")
+        sender.app.send_task("puzzles.pools.tasks.resume_stalled_seed_jobs")
+        sender.app.send_task("puzzles.learn.tasks.refresh_technique_examples")

@@ -58,7 +58,7 @@ ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 # How many proxies in front of the site append to X-Forwarded-For (0: trust none).
 TRUSTED_PROXIES = env_int("DJANGO_TRUSTED_PROXIES", 0)
-# The limits of puzzles/ratelimit.py (log-in, sign-up, password reset, game starts). Off
+# The limits of puzzles/accounts/limits.py (log-in, sign-up, password reset, game starts). Off
 # only for load tests that play many games a second from one address.
 RATE_LIMITS = env_bool("RATE_LIMITS", True)
 
@@ -122,7 +122,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "puzzles.context_processors.preferences",
+                "puzzles.accounts.context_processors.preferences",
             ],
         },
     },
@@ -210,23 +210,23 @@ REFILL_LOCK_SECONDS = env_int("REFILL_LOCK_SECONDS", REFILL_INTERVAL_SECONDS)
 EXAMPLES_INTERVAL_SECONDS = env_int("EXAMPLES_INTERVAL_SECONDS", 3600)
 CELERY_BEAT_SCHEDULE = {
     "refill-pools-every-minute": {
-        "task": "puzzles.tasks.refill_pools",
+        "task": "puzzles.pools.tasks.refill_pools",
         "schedule": float(REFILL_INTERVAL_SECONDS),
     },
     "resume-stalled-seed-jobs-every-minute": {
-        "task": "puzzles.tasks.resume_stalled_seed_jobs",
+        "task": "puzzles.pools.tasks.resume_stalled_seed_jobs",
         "schedule": float(REFILL_INTERVAL_SECONDS),
     },
     "pick-daily-puzzles-after-midnight": {
-        "task": "puzzles.tasks.ensure_daily",
+        "task": "puzzles.pools.tasks.ensure_daily",
         "schedule": crontab(minute=1, hour=0),
     },
     "find-technique-examples-every-hour": {
-        "task": "puzzles.tasks.refresh_technique_examples",
+        "task": "puzzles.learn.tasks.refresh_technique_examples",
         "schedule": float(EXAMPLES_INTERVAL_SECONDS),
     },
     "pick-tomorrows-daily-puzzles-in-the-evening": {
-        "task": "puzzles.tasks.ensure_daily",
+        "task": "puzzles.pools.tasks.ensure_daily",
         "schedule": crontab(minute=0, hour=21),
         "kwargs": {"days_ahead": 1},
     },

@@ -3,7 +3,9 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from puzzles import accounts, views
+from puzzles import site_views
+from puzzles.accounts import views as accounts
+from puzzles.pools.health import healthz
 
 urlpatterns = [
     path("", include("puzzles.urls")),
@@ -18,8 +20,8 @@ urlpatterns = [
     ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
-    path("healthz", views.healthz, name="healthz"),
-    path("robots.txt", views.robots_txt, name="robots_txt"),
+    path("healthz", healthz, name="healthz"),
+    path("robots.txt", site_views.robots_txt, name="robots_txt"),
 ]
 
-handler500 = "puzzles.views.server_error"
+handler500 = "puzzles.site_views.server_error"

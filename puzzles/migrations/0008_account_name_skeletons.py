@@ -4,7 +4,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-from puzzles.usernames import skeleton
+from puzzles.accounts.usernames import skeleton
 
 
 def store_skeletons(apps, schema_editor):

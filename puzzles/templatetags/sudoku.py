@@ -10,7 +10,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timesince import timesince
 
-from ..stats import clock as clock_text
+from ..play.stats import clock as clock_text
 
 register = template.Library()
 

@@ -10,8 +10,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 import engine
-from puzzles import pool, ratelimit
+from puzzles.accounts import limits
 from puzzles.models import Game, Puzzle
+from puzzles.pools.stock import insert_new, puzzle_row
 
 # Playwright's sync API keeps an event loop open in this thread for the rest of the
 # session; the tests' database calls are ordinary blocking ones, which Django would
@@ -39,9 +40,9 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 @pytest.fixture(autouse=True)
 def _fresh_rate_limits():
     """Every test starts with no attempts counted: all its pages come from one address."""
-    ratelimit.clear_all()
+    limits.clear_all()
     yield
-    ratelimit.clear_all()
+    limits.clear_all()
 
 
 @pytest.fixture(scope="session")
@@ -105,9 +106,7 @@ def page(browser: Browser, live_server) -> Page:
 @pytest.fixture
 def stock(transactional_db) -> None:
     rng = random.Random(7)
-    pool.insert_new(
-        [pool.puzzle_row(engine.make_puzzle(d, seed=rng)) for d in ["easy"] * 4 + ["medium"] * 2]
-    )
+    insert_new([puzzle_row(engine.make_puzzle(d, seed=rng)) for d in ["easy"] * 4 + ["medium"] * 2])
 
 
 def open_new_game(page: Page, difficulty: str = "easy") -> Game:

@@ -24,11 +24,13 @@ from django.test import Client
 from django.utils import timezone
 
 import engine
-from puzzles import games, learn
-from puzzles.daily import today
+from puzzles.accounts.players import Player
+from puzzles.learn import examples
+from puzzles.learn.practice import start_practice
 from puzzles.models import DailyPuzzle, Game, Puzzle
-from puzzles.players import Player
-from puzzles.sharing import share_path
+from puzzles.play import games
+from puzzles.play.sharing import share_path
+from puzzles.pools.daily import today
 
 from .board_helpers import DEVICES, blanks_of
 from .conftest import wait_saved
@@ -193,7 +195,7 @@ def make_world(index: int) -> World:
             )
         )
     playing = games._create(Player(user=user), medium[0], None)
-    practice = learn.start_practice(Player(user=user), "hidden-single")
+    practice = start_practice(Player(user=user), "hidden-single")
     return World(user, playing, solved[-1], practice, puzzles=easy + medium)
 
 
@@ -247,7 +249,7 @@ def audit(page, where: str, findings: list[Finding], impacts: Counter) -> None:
 
 def test_axe_finds_nothing_serious_on_any_page_or_state(browser, live_server, stock, capsys):
     pick_dailies()
-    learn.refresh_examples(scans=20)  # the guide's examples, from the stock
+    examples.refresh_examples(scans=20)  # the guide's examples, from the stock
     findings: list[Finding] = []
     impacts: Counter = Counter()
     checked = 0

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
-from puzzles.daily import today
 from puzzles.models import DailyPuzzle, Game, Puzzle
+from puzzles.pools.daily import today
 
 from .conftest import wait_saved
 

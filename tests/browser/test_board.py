@@ -11,8 +11,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from puzzles.daily import today
 from puzzles.models import DailyPuzzle, Game, Puzzle
+from puzzles.pools.daily import today
 
 from .board_helpers import (
     blanks_of,

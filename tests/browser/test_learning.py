@@ -8,9 +8,9 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page
 
-from puzzles import learn
+from puzzles.learn.examples import refresh_examples
 from puzzles.models import Game, TechniqueExample
-from puzzles.sharing import share_path
+from puzzles.play.sharing import share_path
 
 from ..web.learning import store_technique_puzzles
 from .conftest import SCREENSHOTS
@@ -35,7 +35,7 @@ NEWSPAPER = """53..7....
 @pytest.fixture
 def examples(transactional_db) -> None:
     store_technique_puzzles()
-    learn.refresh_examples(scans=200)
+    refresh_examples(scans=200)
 
 
 def open_page(browser: Browser, live_server, device: str) -> Page:

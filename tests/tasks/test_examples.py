@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import engine
-from puzzles import learn
+from puzzles.learn import guide
+from puzzles.learn.tasks import refresh_technique_examples
 from puzzles.models import Puzzle, TechniqueExample
-from puzzles.tasks import refresh_technique_examples
 
 from ..harness import wait_until
 from ..web.learning import store_technique_puzzles
@@ -22,7 +22,7 @@ def test_a_worker_finds_an_example_of_every_technique(start_worker):
     start_worker()
     refresh_technique_examples.delay()
     wait_until(
-        lambda: set(TechniqueExample.objects.values_list("slug", flat=True)) == set(learn.SLUGS),
+        lambda: set(TechniqueExample.objects.values_list("slug", flat=True)) == set(guide.SLUGS),
         what="an example of every technique",
     )
     for example in TechniqueExample.objects.select_related("puzzle"):
@@ -32,7 +32,7 @@ def test_a_worker_finds_an_example_of_every_technique(start_worker):
             puzzle=example.puzzle.givens,
             complete=[v == "0" for v in example.values],
         )
-        assert learn.slug_of(step) == example.slug
+        assert guide.slug_of(step) == example.slug
     # Puzzles that give examples leave the pool.
     used = TechniqueExample.objects.values_list("puzzle", flat=True)
     assert not Puzzle.objects.fresh().filter(pk__in=used).exists()

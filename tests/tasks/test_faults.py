@@ -14,7 +14,7 @@ import redis
 from django.utils import timezone
 
 import engine
-from puzzles import pool
+from puzzles.pools.stock import insert_new, puzzle_row
 
 from ..harness import (
     Beat,
@@ -43,7 +43,7 @@ def stock(difficulty: str, count: int) -> None:
     missing = count - fresh(difficulty)
     if missing > 0:
         made = [engine.make_puzzle(difficulty, seed=seed) for seed in range(100, 100 + missing)]
-        pool.insert_new([pool.puzzle_row(m) for m in made])
+        insert_new([puzzle_row(m) for m in made])
 
 
 @pytest.fixture
@@ -129,7 +129,12 @@ def test_a_dropped_database_connection_mid_batch_loses_and_duplicates_nothing(re
         worker = WorkerProcess(env)
         try:
             with HeldWrites(postgres.url) as held:
-                manage(env, "shell", "-c", "from puzzles.tasks import refill_pools; refill_pools()")
+                manage(
+                    env,
+                    "shell",
+                    "-c",
+                    "from puzzles.pools.tasks import refill_pools; refill_pools()",
+                )
                 held.wait_for_waiter()  # the batch made, its transaction open, not committed
                 assert postgres.cut_connections(keep=held.pid) > 0
                 assert postgres.query("SELECT count(*) FROM puzzles_puzzle") == [(0,)]

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 import engine
 from puzzles.models import DailyPuzzle, Puzzle
-from puzzles.tasks import refill_pool, refill_pools
+from puzzles.pools.tasks import refill_pool, refill_pools
 
 from ..harness import HeldWrites, run_together, wait_until, wait_until_idle
 from .conftest import broker_url, database_url, fresh, set_targets

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from puzzles import locks
-from puzzles.locks import RefillLock
-from puzzles.tasks import refill_pool
+from puzzles.pools import locks
+from puzzles.pools.locks import RefillLock
+from puzzles.pools.tasks import refill_pool
 
 from .conftest import fresh, set_targets
 
@@ -42,7 +42,9 @@ def test_an_owner_whose_lock_expired_takes_it_again_if_nobody_else_did():
 @pytest.mark.django_db(transaction=True)
 def test_a_batch_delivered_again_goes_on_with_its_own_rounds_lock(monkeypatch):
     sent = []
-    monkeypatch.setattr("puzzles.broker.enqueue", lambda task, *args: sent.append(args) or True)
+    monkeypatch.setattr(
+        "puzzles.pools.broker.enqueue", lambda task, *args: sent.append(args) or True
+    )
     set_targets(easy=(2, 3, 1))
     # The first delivery of batch "b-1" took the lock with its task id, then its worker died.
     assert RefillLock("easy", "b-1").acquire()

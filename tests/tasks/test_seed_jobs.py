@@ -10,9 +10,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
 import engine
-from puzzles import seeding
 from puzzles.models import DailyPuzzle, Puzzle, SeedJob
-from puzzles.tasks import ensure_daily, resume_stalled_seed_jobs, run_seed_job
+from puzzles.pools import seeding
+from puzzles.pools.tasks import ensure_daily, resume_stalled_seed_jobs, run_seed_job
 
 from ..engine.conftest import load
 from ..harness import HeldWrites, wait_until, wait_until_idle

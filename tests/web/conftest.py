@@ -8,16 +8,17 @@ import random
 import pytest
 
 import engine
-from puzzles import pool, ratelimit
+from puzzles.accounts import limits
 from puzzles.models import Game, Puzzle
+from puzzles.pools import stock
 
 
 @pytest.fixture(autouse=True)
 def _fresh_rate_limits():
     """Every test starts with no attempts counted, whatever ran before it."""
-    ratelimit.clear_all()
+    limits.clear_all()
     yield
-    ratelimit.clear_all()
+    limits.clear_all()
 
 
 @pytest.fixture
@@ -25,10 +26,10 @@ def stocked(db) -> dict[str, list[Puzzle]]:
     """A few fresh puzzles of every difficulty."""
     rng = random.Random(2026)
     rows = [
-        pool.puzzle_row(engine.make_puzzle(d, seed=rng))
+        stock.puzzle_row(engine.make_puzzle(d, seed=rng))
         for d in ("easy", "easy", "easy", "medium", "medium", "hard", "hard", "expert", "expert")
     ]
-    pool.insert_new(rows)
+    stock.insert_new(rows)
     return {
         d: list(Puzzle.objects.filter(difficulty=d)) for d in ("easy", "medium", "hard", "expert")
     }

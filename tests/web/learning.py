@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 import engine
-from puzzles import pool
 from puzzles.models import Puzzle
+from puzzles.pools import stock
 
 POSITIONS = Path(__file__).resolve().parents[1] / "engine" / "technique_positions.json"
 
@@ -24,5 +24,5 @@ def _made() -> tuple[engine.Generated, ...]:
 def store_technique_puzzles(*tiers: str) -> list[Puzzle]:
     """Store them (those of the tiers given, or all) as pool puzzles, fresh."""
     made = [m for m in _made() if not tiers or m.grade.difficulty in tiers]
-    pool.insert_new([pool.puzzle_row(m) for m in made])
+    stock.insert_new([stock.puzzle_row(m) for m in made])
     return list(Puzzle.objects.filter(givens__in=[m.puzzle for m in made]))

@@ -17,9 +17,9 @@ from celery import Celery
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
-from puzzles import broker, seeding
 from puzzles.models import PoolTarget, Puzzle, SeedJob
-from puzzles.tasks import resume_stalled_seed_jobs
+from puzzles.pools import broker, seeding
+from puzzles.pools.tasks import resume_stalled_seed_jobs
 from sudokusite.celery import app
 
 from ..engine.conftest import load
@@ -135,7 +135,9 @@ def queued_runs(job: SeedJob) -> int:
     for raw in redis.Redis.from_url(app.conf.broker_url).lrange("celery", 0, -1):
         message = json.loads(raw)
         args = json.loads(base64.b64decode(message["body"]))[0]
-        found += message["headers"]["task"] == "puzzles.tasks.run_seed_job" and args == [job.pk]
+        found += message["headers"]["task"] == "puzzles.pools.tasks.run_seed_job" and args == [
+            job.pk
+        ]
     return found
 
 

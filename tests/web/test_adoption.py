@@ -11,8 +11,8 @@ import time_machine
 from django.db import IntegrityError, transaction
 from django.test import Client
 
+from puzzles.accounts.players import Player
 from puzzles.models import Game, Move, Preferences
-from puzzles.players import Player
 
 from .conftest import play_to_the_end, post, state
 

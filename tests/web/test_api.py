@@ -10,8 +10,8 @@ import time_machine
 from django.test import Client
 
 import engine
-from puzzles.daily import today
 from puzzles.models import Game
+from puzzles.pools.daily import today
 
 from .conftest import play_to_the_end, post, start, state
 
@@ -482,8 +482,8 @@ def test_a_full_hint_on_a_conflict_never_erases_a_given(player, stocked):
 
 
 def test_moves_cannot_bring_back_a_game_given_up_or_undo_a_pause(player, stocked):
-    from puzzles import games
     from puzzles.models import Preferences
+    from puzzles.play import games
 
     game = start(player)
     seen_before = Game.objects.select_related("puzzle").get(pk=game.pk)  # a request in flight
@@ -515,8 +515,8 @@ def test_double_submitting_a_new_game_on_an_empty_pool_is_no_error(player, stock
 def test_an_empty_pool_gives_a_puzzle_the_player_has_not_played_and_asks_for_more(
     player, stocked, alice
 ):
-    from puzzles import locks
     from puzzles.models import Puzzle
+    from puzzles.pools import locks
 
     first, second = stocked["hard"]
     Puzzle.objects.filter(difficulty="hard").update(served_at="2026-01-01T00:00:00Z")

@@ -11,8 +11,8 @@ import pytest
 import time_machine
 
 import engine
-from puzzles import games
 from puzzles.models import Game, Move, Preferences
+from puzzles.play import games
 
 from .conftest import post, start, state
 

@@ -25,9 +25,10 @@ from django.utils.http import urlsafe_base64_encode
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from puzzles import ratelimit, seeding
-from puzzles.daily import today
+from puzzles.accounts import limits
 from puzzles.models import Difficulty, Game, Move, Preferences, SeedJob
+from puzzles.pools import seeding
+from puzzles.pools.daily import today
 
 from .conftest import post, start
 
@@ -215,9 +216,9 @@ site_urls = st.sampled_from([_urls(SITE)] * 3 + [_urls(ADMIN)]).flatmap(lambda u
 @pytest.fixture(autouse=True)
 def _fresh_counters():
     """Rate-limit counters start empty in every test, whatever ran before."""
-    ratelimit.clear_all()
+    limits.clear_all()
     yield
-    ratelimit.clear_all()
+    limits.clear_all()
 
 
 @pytest.fixture
@@ -294,7 +295,7 @@ def player(who: str) -> Client:
 def test_the_game_api_never_fails_and_never_touches_another_players_game(
     world, action, method, body, content_type, extra, target, who
 ):
-    ratelimit.clear_all()
+    limits.clear_all()
     before = bobs_data()
     url = fill(f"/api/games/{quote(target, safe='{}')}{action}", world)
     raw = body if isinstance(body, bytes) else body.encode()
@@ -324,7 +325,7 @@ def test_every_url_of_the_site_is_fuzzed():
     who=st.sampled_from(["alice", "guest"]),
 )
 def test_every_url_and_form_never_fails_on_random_input(world, url, data, method, extra, who):
-    ratelimit.clear_all()
+    limits.clear_all()
     before = bobs_data()
     url = fill(url, world)
     client = player(who)

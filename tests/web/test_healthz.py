@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from puzzles import pool
+from puzzles.pools.stock import fresh_counts
 
 from .test_pool_services import stock
 
@@ -37,4 +37,4 @@ def test_healthz_refuses_anything_but_get(client):
 
 
 def test_fresh_counts_cover_every_difficulty():
-    assert set(pool.fresh_counts()) == {"easy", "medium", "hard", "expert"}
+    assert set(fresh_counts()) == {"easy", "medium", "hard", "expert"}

@@ -10,10 +10,13 @@ from django.utils.html import escape
 
 import engine
 from engine.techniques.table import TABLE
-from puzzles import learn
+from puzzles.accounts.players import Player
+from puzzles.learn import guide
+from puzzles.learn.examples import EXAMPLES_PER_TECHNIQUE, refresh_examples
+from puzzles.learn.skills import skills as skill_profile
 from puzzles.models import Game, Puzzle, TechniqueExample
-from puzzles.sharing import share_code, share_path
-from puzzles.stats import by_difficulty
+from puzzles.play.sharing import share_code, share_path
+from puzzles.play.stats import by_difficulty
 
 from .conftest import play_to_the_end, post, state
 from .learning import store_technique_puzzles
@@ -26,7 +29,7 @@ def examples(stocked) -> dict[str, TechniqueExample]:
     """Puzzles of every tier in store, the technique fixtures' among them, and the
     examples the task finds in them."""
     store_technique_puzzles()
-    learn.refresh_examples(scans=200)
+    refresh_examples(scans=200)
     first: dict[str, TechniqueExample] = {}
     for example in TechniqueExample.objects.order_by("id"):
         first.setdefault(example.slug, example)  # the guide shows the first found
@@ -64,7 +67,7 @@ def test_the_guide_has_a_page_for_every_technique_of_the_graders_table(client, d
 
 
 def test_every_example_is_a_position_where_the_technique_is_the_next_step(client, examples):
-    assert set(examples) == set(learn.SLUGS)  # the fixtures' puzzles need every technique
+    assert set(examples) == set(guide.SLUGS)  # the fixtures' puzzles need every technique
     for slug, example in examples.items():
         puzzle = example.puzzle
         assert puzzle.source != Puzzle.Source.PLAYER and not puzzle.dailies.exists()
@@ -73,7 +76,7 @@ def test_every_example_is_a_position_where_the_technique_is_the_next_step(client
         step = engine.next_step(
             example.values, example.candidates, puzzle=puzzle.givens, complete=complete
         )
-        assert learn.slug_of(step) == slug
+        assert guide.slug_of(step) == slug
         told = engine.tell(step, 2)
         html = client.get(f"/techniques/{slug}/").content.decode()
         assert "No example yet" not in html and 'data-action="practise"' in html
@@ -91,7 +94,7 @@ def test_every_example_is_a_position_where_the_technique_is_the_next_step(client
 def test_a_technique_not_in_any_stored_puzzle_has_no_example(client, stocked):
     easy = stocked["easy"][0]
     Puzzle.objects.exclude(pk=easy.pk).delete()
-    learn.refresh_examples()
+    refresh_examples()
     have = set(TechniqueExample.objects.values_list("slug", flat=True))
     assert have and have <= {"full-house", "hidden-single", "naked-single"}
     assert "No example yet" in client.get("/techniques/jellyfish/").content.decode()
@@ -105,14 +108,14 @@ def test_refreshing_keeps_a_few_examples_a_technique_and_never_uses_dailies_or_p
     stored = store_technique_puzzles()
     Puzzle.objects.filter(pk=stored[0].pk).update(source=Puzzle.Source.PLAYER)
     client.get("/")  # picks today's dailies
-    learn.refresh_examples(scans=200)
-    again = learn.refresh_examples(scans=200)
+    refresh_examples(scans=200)
+    again = refresh_examples(scans=200)
     assert again == {} or all(v > 0 for v in again.values())
     used = TechniqueExample.objects.values_list("puzzle", flat=True)
     assert not Puzzle.objects.filter(pk__in=used, dailies__isnull=False).exists()
     assert stored[0].pk not in set(used)
-    for slug in learn.SLUGS:
-        assert TechniqueExample.objects.filter(slug=slug).count() <= learn.EXAMPLES_PER_TECHNIQUE
+    for slug in guide.SLUGS:
+        assert TechniqueExample.objects.filter(slug=slug).count() <= EXAMPLES_PER_TECHNIQUE
 
 
 def _found(client, game) -> dict:
@@ -126,7 +129,7 @@ def test_practice_finds_a_placement_exactly_when_it_is_made(client, examples):
     assert game.practice == slug and game.values == example.values
     first = state(client, game)
     assert first["practice"] == {
-        "technique": learn.GUIDE[slug].plain,
+        "technique": guide.GUIDE[slug].plain,
         "name": "Naked Single",
         "slug": slug,
         "found": False,
@@ -218,7 +221,7 @@ def test_practice_games_are_apart_in_the_history_and_never_ranked(player, exampl
     assert f'href="/games/{game.pk}/"' not in ordinary
     apart = player.get("/history/?kind=practice").content.decode()
     assert f'href="/games/{game.pk}/"' in apart and "found" in apart
-    assert all(row.played == 0 for row in by_difficulty(learn.Player(user=game.user)))
+    assert all(row.played == 0 for row in by_difficulty(Player(user=game.user)))
     stats = player.get("/stats/").content.decode()
     assert 'data-skill="hidden-single" data-practised="1" data-unaided="1"' in stats
     # Practise next: the easiest technique not yet found unaided.
@@ -241,7 +244,7 @@ def test_practising_a_puzzle_helps_any_game_of_the_players_on_it(player, example
 def test_skill_profile_counts_found_unaided_only_without_help(player, examples):
     helped = practise(player, "naked-pair")
     post(player, helped, "hint", {"level": 1, "version": 0})
-    skills, next_up = learn.skills(learn.Player(user=helped.user))
+    skills, next_up = skill_profile(Player(user=helped.user))
     row = next(s for s in skills if s.technique.slug == "naked-pair")
     assert (row.practised, row.found, row.unaided) == (1, 0, 0)
     assert next_up.slug == "full-house"

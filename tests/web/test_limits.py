@@ -9,9 +9,9 @@ import re
 import pytest
 from django.test import Client, override_settings
 
-from puzzles import ratelimit
-from puzzles.daily import today
+from puzzles.accounts import limits
 from puzzles.models import Game
+from puzzles.pools.daily import today
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +38,7 @@ def test_other_unicode_spellings_of_a_username_share_its_counter(alice):
     """Fullwidth letters, stray spaces and case are one account to Django's log-in, so they
     are one account to the limit: an attacker gets no fresh counter per spelling."""
     spellings = [FULLWIDTH_ALICE, " alice ", "ALICE", "Ａlice"]
-    for i in range(ratelimit.LOGIN_PER_ACCOUNT.count):
+    for i in range(limits.LOGIN_PER_ACCOUNT.count):
         name = spellings[i % len(spellings)]
         assert login(name, "wrong", ip=f"10.20.0.{i}").status_code == 200
     assert login(FULLWIDTH_ALICE, "wonderland-42", ip="10.20.1.1").status_code == 429
@@ -88,7 +88,7 @@ def test_a_mixed_script_name_is_refused_even_when_nobody_has_its_look_alike(djan
 
 def test_the_owner_logs_in_from_a_known_address_while_the_account_is_under_attack(alice):
     assert login("alice", "wonderland-42", ip="10.30.0.1").status_code == 302
-    for i in range(ratelimit.LOGIN_PER_ACCOUNT.count):  # the account's limit, from anywhere
+    for i in range(limits.LOGIN_PER_ACCOUNT.count):  # the account's limit, from anywhere
         login("alice", "wrong", ip=f"10.31.0.{i}")
     assert login("alice", "wonderland-42", ip="10.30.0.1").status_code == 302
 
@@ -97,7 +97,7 @@ def test_the_owner_logs_in_from_a_known_device_on_a_new_address(alice):
     device = Client()
     assert login("alice", "wonderland-42", ip="10.32.0.1", client=device).status_code == 302
     device.post("/accounts/logout/")
-    for i in range(ratelimit.LOGIN_PER_ACCOUNT.count):
+    for i in range(limits.LOGIN_PER_ACCOUNT.count):
         login("alice", "wrong", ip=f"10.33.0.{i}")
     assert login("alice", "wonderland-42", ip="10.32.9.9", client=device).status_code == 302
     assert login("alice", "wonderland-42", ip="10.32.9.8").status_code == 429  # not another
@@ -107,14 +107,14 @@ def test_the_owners_success_does_not_lift_the_lock_of_another_client(alice):
     device, attacker = Client(), "10.34.0.1"
     assert login("alice", "wonderland-42", ip="10.35.0.1", client=device).status_code == 302
     device.post("/accounts/logout/")
-    for _ in range(ratelimit.LOGIN_PER_ACCOUNT.count):
+    for _ in range(limits.LOGIN_PER_ACCOUNT.count):
         login("alice", "wrong", ip=attacker)
     assert login("alice", "wonderland-42", ip="10.35.0.1", client=device).status_code == 302
     assert login("alice", "wonderland-42", ip=attacker).status_code == 429
 
 
 def test_a_locked_out_owner_on_a_new_device_gets_in_by_resetting_the_password(alice, mailoutbox):
-    for i in range(ratelimit.LOGIN_PER_ACCOUNT.count):
+    for i in range(limits.LOGIN_PER_ACCOUNT.count):
         login("alice", "wrong", ip=f"10.37.0.{i}")
     owner, ip = Client(), "10.38.0.1"
     refused = login("alice", "wonderland-42", ip=ip, client=owner)
@@ -135,7 +135,7 @@ def test_a_few_sign_ups_elsewhere_do_not_block_a_username(django_user_model):
 
 
 def test_one_client_retrying_one_username_is_slowed_down(django_user_model):
-    for _ in range(ratelimit.SIGNUP_PER_PAIR.count):
+    for _ in range(limits.SIGNUP_PER_PAIR.count):
         assert signup("dora", ip="10.41.0.1").status_code == 200
     assert signup("dora", ip="10.41.0.1", password=GOOD_PASSWORD).status_code == 429
     assert signup("dora", ip="10.41.0.2", password=GOOD_PASSWORD).status_code == 302

@@ -10,8 +10,8 @@ import time_machine
 from django.test import Client
 
 import engine
-from puzzles import pool
 from puzzles.models import DailyPuzzle, Game, Preferences
+from puzzles.pools import stock
 
 from .conftest import play_to_the_end, post, start
 
@@ -170,7 +170,7 @@ def _history_row(client, game: Game) -> str:
 
 def test_history_paginates_twenty_a_page(player, alice):
     for _ in range(25):
-        puzzle = pool.make_and_serve("easy")
+        puzzle = stock.make_and_serve("easy")
         Game.objects.create(user=alice, puzzle=puzzle, values=puzzle.givens)
     page_one = player.get("/history/").content.decode()
     page_two = player.get("/history/?page=2").content.decode()
@@ -359,7 +359,7 @@ def test_a_past_daily_in_progress_is_offered_under_continue(player, stocked):
 
 
 def test_a_player_outside_the_top_sees_their_own_rank(client, django_user_model, stocked):
-    from puzzles import stats
+    from puzzles.play import stats
 
     with time_machine.travel(NOON, tick=False) as clock:
         for i in range(3):
@@ -374,7 +374,7 @@ def test_a_player_outside_the_top_sees_their_own_rank(client, django_user_model,
         game = daily_game(client, "2026-06-15", "easy")
         clock.shift(200)
         play_to_the_end(client, game)
-        from puzzles.players import Player
+        from puzzles.accounts.players import Player
 
         rows = stats.leaderboard(game.daily, Player(user=game.user), limit=2)
     assert [(r.rank, r.is_you) for r in rows] == [(1, False), (2, False), (4, True)]

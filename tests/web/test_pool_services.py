@@ -14,8 +14,15 @@ from django.db.models import Q
 from django.utils import timezone
 
 import engine
-from puzzles import daily, imports, pool, seeding
 from puzzles.models import DailyPuzzle, PoolTarget, Puzzle, SeedJob
+from puzzles.pools import daily, imports, seeding
+from puzzles.pools.stock import (
+    claim_fresh_puzzle,
+    fresh_counts,
+    insert_new,
+    puzzle_row,
+    store_for_pool,
+)
 
 from ..engine.conftest import load
 
@@ -24,18 +31,18 @@ pytestmark = pytest.mark.django_db
 
 def stock(difficulty: str, n: int, seed: int = 0) -> list[Puzzle]:
     rng = random.Random(seed)
-    rows = [pool.puzzle_row(engine.make_puzzle(difficulty, seed=rng)) for _ in range(n)]
-    pool.insert_new(rows)
+    rows = [puzzle_row(engine.make_puzzle(difficulty, seed=rng)) for _ in range(n)]
+    insert_new(rows)
     return list(Puzzle.objects.filter(difficulty=difficulty))
 
 
 def test_claim_takes_fresh_puzzles_in_order_until_the_pool_is_empty():
     made = stock("easy", 3)
-    claimed = [pool.claim_fresh_puzzle("easy") for _ in range(3)]
+    claimed = [claim_fresh_puzzle("easy") for _ in range(3)]
     assert [p.pk for p in claimed] == sorted(p.pk for p in made)
     assert all(p.served_at for p in claimed)
-    assert pool.claim_fresh_puzzle("easy") is None
-    assert pool.fresh_counts() == {"easy": 0, "medium": 0, "hard": 0, "expert": 0}
+    assert claim_fresh_puzzle("easy") is None
+    assert fresh_counts() == {"easy": 0, "medium": 0, "hard": 0, "expert": 0}
 
 
 def test_store_for_pool_trims_a_batch_to_the_high_water_mark():
@@ -44,9 +51,9 @@ def test_store_for_pool_trims_a_batch_to_the_high_water_mark():
     )
     rng = random.Random(1)
     batch = [engine.make_puzzle("medium", seed=rng) for _ in range(4)]
-    assert pool.store_for_pool("medium", batch).count == 4
+    assert store_for_pool("medium", batch).count == 4
     batch = [engine.make_puzzle("medium", seed=rng) for _ in range(4)]
-    assert pool.store_for_pool("medium", batch).count == 1
+    assert store_for_pool("medium", batch).count == 1
     assert Puzzle.objects.fresh("medium").count() == 5
 
 
@@ -54,8 +61,8 @@ def test_the_same_puzzle_in_disguise_is_stored_once():
     made = engine.make_puzzle("hard", seed=3)
     disguised = engine.Generated(engine.canonical(made.puzzle), "", made.grade)
     disguised.solution = engine.solve(disguised.puzzle)
-    assert len(pool.insert_new([pool.puzzle_row(made), pool.puzzle_row(disguised)])) == 1
-    assert len(pool.insert_new([pool.puzzle_row(disguised)])) == 1
+    assert len(insert_new([puzzle_row(made), puzzle_row(disguised)])) == 1
+    assert len(insert_new([puzzle_row(disguised)])) == 1
     assert Puzzle.objects.count() == 1
 
 
@@ -69,7 +76,7 @@ def test_twenty_threads_claiming_at_once_never_get_the_same_puzzle():
     def claim() -> None:
         try:
             barrier.wait()
-            puzzle = pool.claim_fresh_puzzle("easy")
+            puzzle = claim_fresh_puzzle("easy")
             claimed.append(puzzle.pk if puzzle else None)
         except BaseException as error:  # reported below with the vendor's name
             errors.append(error)
@@ -115,7 +122,7 @@ def test_a_pick_that_loses_the_race_leaves_its_puzzle_in_the_pool():
 
 
 def test_a_new_game_that_takes_the_pool_below_its_low_mark_starts_a_refill(client):
-    from puzzles import locks
+    from puzzles.pools import locks
 
     locks.client().delete(locks.key("medium"))
     stock("medium", 3, seed=9)
@@ -137,7 +144,7 @@ def test_puzzles_lost_to_a_concurrent_insert_are_not_counted_as_stored():
     def insert_first_and_commit_later() -> None:
         try:
             with transaction.atomic():
-                pool.puzzle_row(made[0]).save()
+                puzzle_row(made[0]).save()
                 inserted.set()
                 time.sleep(0.5)  # holds the row uncommitted while insert_new runs
         except BaseException as error:
@@ -150,7 +157,7 @@ def test_puzzles_lost_to_a_concurrent_insert_are_not_counted_as_stored():
     other.start()
     inserted.wait()
     # insert_new does not see the uncommitted row, and waits on it at insert time.
-    left_out = pool.insert_new([pool.puzzle_row(m) for m in made])
+    left_out = insert_new([puzzle_row(m) for m in made])
     other.join()
     assert not errors, (connection.vendor, errors)
     assert [row.givens for row in left_out] == [made[0].puzzle]

@@ -9,9 +9,10 @@ import pytest
 import time_machine
 from django.test import Client
 
-from puzzles import models, stats
+from puzzles import models
+from puzzles.accounts.players import Player
 from puzzles.models import DailyPuzzle, Game
-from puzzles.players import Player
+from puzzles.play import stats
 
 from .conftest import play_to_the_end, post
 

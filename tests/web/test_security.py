@@ -22,7 +22,9 @@ from django.test import Client, override_settings
 from django.urls import URLResolver, reverse
 from django.urls.resolvers import RoutePattern
 
-from puzzles import accounts, learn, ratelimit, seeding
+from puzzles.accounts import limits
+from puzzles.accounts import views as accounts
+from puzzles.learn import examples, guide
 from puzzles.models import (
     DailyPuzzle,
     Game,
@@ -32,6 +34,7 @@ from puzzles.models import (
     SeedJob,
     TechniqueExample,
 )
+from puzzles.pools import seeding
 
 from ..harness import manage
 from .conftest import post, start
@@ -47,7 +50,7 @@ def login(client: Client, username: str, password: str, ip: str = "10.0.0.1"):
 
 
 def test_an_account_is_locked_after_repeated_failures_from_any_client(alice):
-    for i in range(ratelimit.LOGIN_PER_ACCOUNT.count):
+    for i in range(limits.LOGIN_PER_ACCOUNT.count):
         assert login(Client(), "alice", "wrong", ip=f"10.0.1.{i}").status_code == 200
     response = login(Client(), "alice", "wonderland-42", ip="10.9.9.9")
     assert response.status_code == 429
@@ -59,17 +62,17 @@ def test_an_account_is_locked_after_repeated_failures_from_any_client(alice):
 
 
 def test_a_client_is_slowed_down_after_many_failures_across_accounts(alice):
-    for i in range(ratelimit.LOGIN_PER_CLIENT.count):
+    for i in range(limits.LOGIN_PER_CLIENT.count):
         login(Client(), f"user{i}", "wrong", ip="10.0.0.7")
     assert login(Client(), "alice", "wonderland-42", ip="10.0.0.7").status_code == 429
     assert login(Client(), "alice", "wonderland-42", ip="10.0.0.8").status_code == 302
 
 
 def test_a_good_login_clears_its_clients_counter_on_the_account(alice):
-    for _ in range(ratelimit.LOGIN_PER_PAIR.count - 1):
+    for _ in range(limits.LOGIN_PER_PAIR.count - 1):
         login(Client(), "alice", "wrong")
     assert login(Client(), "alice", "wonderland-42").status_code == 302
-    for _ in range(ratelimit.LOGIN_PER_PAIR.count - 1):
+    for _ in range(limits.LOGIN_PER_PAIR.count - 1):
         login(Client(), "alice", "wrong")
     assert login(Client(), "alice", "wonderland-42").status_code == 302
 
@@ -84,7 +87,7 @@ GOOD_PASSWORD = "a-long-pass-phrase"
 
 
 def test_sign_ups_are_limited_per_client(django_user_model):
-    for i in range(ratelimit.SIGNUP_PER_CLIENT.count):
+    for i in range(limits.SIGNUP_PER_CLIENT.count):
         assert signup(f"u{i}", ip="10.1.1.1").status_code == 200  # refused by the validators
     refused = signup("late", ip="10.1.1.1", password=GOOD_PASSWORD)
     assert refused.status_code == 429
@@ -94,7 +97,7 @@ def test_sign_ups_are_limited_per_client(django_user_model):
 
 
 def test_sign_ups_are_limited_per_username_from_any_client(django_user_model):
-    for i in range(ratelimit.SIGNUP_PER_ACCOUNT.count):
+    for i in range(limits.SIGNUP_PER_ACCOUNT.count):
         assert signup("carol", ip=f"10.4.0.{i}").status_code == 200
     refused = signup("carol", ip="10.4.1.1", password=GOOD_PASSWORD)
     assert refused.status_code == 429
@@ -108,7 +111,7 @@ def test_sign_ups_are_limited_per_username_from_any_client(django_user_model):
 
 
 def test_sign_ups_are_limited_per_email_address_across_usernames(django_user_model):
-    for i in range(ratelimit.SIGNUP_PER_ACCOUNT.count):
+    for i in range(limits.SIGNUP_PER_ACCOUNT.count):
         signup(f"name{i}", "erin@example.com", ip=f"10.5.0.{i}")
     refused = signup("erin", "Erin@Example.com", ip="10.5.1.1", password=GOOD_PASSWORD)
     assert refused.status_code == 429
@@ -119,16 +122,16 @@ def test_sign_ups_are_limited_per_email_address_across_usernames(django_user_mod
 
 
 def test_password_reset_mails_are_limited_per_address(alice, mailoutbox):
-    for _ in range(ratelimit.RESET_PER_ACCOUNT.count + 2):
+    for _ in range(limits.RESET_PER_ACCOUNT.count + 2):
         Client().post(
             "/accounts/password_reset/", {"email": "alice@example.com"}, REMOTE_ADDR="10.2.2.2"
         )
-    assert len(mailoutbox) == ratelimit.RESET_PER_ACCOUNT.count
+    assert len(mailoutbox) == limits.RESET_PER_ACCOUNT.count
 
 
 def test_forwarded_addresses_count_only_behind_trusted_proxies(settings, alice):
     settings.TRUSTED_PROXIES = 1
-    for i in range(ratelimit.LOGIN_PER_CLIENT.count):
+    for i in range(limits.LOGIN_PER_CLIENT.count):
         Client().post(
             "/accounts/login/",
             {"username": f"x{i}", "password": "no"},
@@ -153,17 +156,17 @@ def test_limits_fail_open_when_the_cache_is_down(alice):
         }
     }
     with override_settings(CACHES=dead):
-        for _ in range(ratelimit.LOGIN_PER_ACCOUNT.count + 1):
+        for _ in range(limits.LOGIN_PER_ACCOUNT.count + 1):
             assert login(Client(), "alice", "wrong").status_code == 200
         assert login(Client(), "alice", "wonderland-42").status_code == 302
 
 
 def test_clearing_the_counters_lifts_every_limit_and_keeps_the_rest_of_the_cache(alice):
-    for i in range(ratelimit.LOGIN_PER_ACCOUNT.count):
+    for i in range(limits.LOGIN_PER_ACCOUNT.count):
         login(Client(), "alice", "wrong", ip=f"10.6.0.{i}")
     assert login(Client(), "alice", "wonderland-42").status_code == 429
     cache.set("unrelated", "kept")
-    ratelimit.clear_all()
+    limits.clear_all()
     assert login(Client(), "alice", "wonderland-42").status_code == 302
     assert cache.get("unrelated") == "kept"
 
@@ -261,7 +264,7 @@ def admin_objects(bob, stocked) -> dict[type[Model], Model]:
         type(bob): bob,
         Group: Group.objects.create(name="editors"),
     }
-    learn.scan(stocked["easy"][0], set(learn.SLUGS))
+    examples.scan(stocked["easy"][0], set(guide.SLUGS))
     objects[TechniqueExample] = TechniqueExample.objects.first()
     assert set(objects) == set(admin.site._registry), "a model was added to the admin"
     return objects

@@ -11,10 +11,11 @@ from django.test import Client
 
 import engine
 from engine.transforms import random_transform
-from puzzles import daily, games, sharing
-from puzzles.daily import today
+from puzzles.accounts.players import Player
 from puzzles.models import DailyPuzzle, Game, Move, Puzzle
-from puzzles.players import Player
+from puzzles.play import games, sharing
+from puzzles.pools import daily
+from puzzles.pools.daily import today
 
 from .conftest import play_to_the_end, post, start, state
 

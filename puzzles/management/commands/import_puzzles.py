@@ -8,9 +8,9 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from puzzles import imports, seeding
-from puzzles.broker import enqueue
-from puzzles.tasks import run_seed_job
+from puzzles.pools import imports, seeding
+from puzzles.pools.broker import enqueue
+from puzzles.pools.tasks import run_seed_job
 
 
 class Command(BaseCommand):

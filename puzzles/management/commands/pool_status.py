@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand
 
-from puzzles.broker import broker_is_up
 from puzzles.models import SeedJob
-from puzzles.pool import fresh_counts, made_last_hour, targets
+from puzzles.pools.broker import broker_is_up
+from puzzles.pools.stock import fresh_counts, made_last_hour, targets
 
 
 class Command(BaseCommand):

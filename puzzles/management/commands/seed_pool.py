@@ -5,10 +5,10 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from puzzles import seeding
-from puzzles.broker import enqueue
 from puzzles.models import Difficulty, Puzzle
-from puzzles.tasks import run_seed_job
+from puzzles.pools import seeding
+from puzzles.pools.broker import enqueue
+from puzzles.pools.tasks import run_seed_job
 
 
 class Command(BaseCommand):

@@ -2,7 +2,7 @@
 // game; it shows what the state says (and what is typed but not yet saved).
 
 import { finish } from "./end.js";
-import { clearHint, hintCells } from "./hints.js";
+import { clearHint, hintCells } from "./marks.js";
 import { $, PEERS, board, cells, clock, game, isPending, root, valueAt, where } from "./state.js";
 
 // The board as shown: a step of the walkthrough, the solution after giving up, or the game.

@@ -7,45 +7,16 @@
 // answers named the region in words and gave the cells involved as `cells`; they still show.
 
 import { keepInView, render } from "./draw.js";
+import { clearHint, regionOf, targets } from "./marks.js";
 import { $, announce, game, request, say, where } from "./state.js";
 
 const STEPS = { 1: "Where to look", 2: "Why", 3: "What follows" };
-
-const list = (value) => (Array.isArray(value) ? value.filter(Number.isInteger) : []);
 
 function slugify(text) {
   return String(text || "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
-}
-
-// The cells the hint or the walkthrough draws: cell -> "region" | "cause" | "target"
-// (target over cause, cause over region).
-export function hintCells() {
-  const roles = new Map();
-  const mark = (cells, role) => cells.forEach((c) => roles.set(c, role));
-  if (game.walk) {
-    const step = game.walk.path[game.walk.index];
-    mark(list(step.cells), "cause");
-    mark(list((step.placements || []).map(([c]) => c)), "target");
-    return roles;
-  }
-  const hint = game.hint;
-  if (!hint) return roles;
-  mark(regionOf(hint), "region");
-  mark(list(hint.cause), "cause");
-  mark(targets(hint), "target");
-  return roles;
-}
-
-function regionOf(hint) {
-  return list(hint.region);
-}
-
-function targets(hint) {
-  if (Array.isArray(hint.target)) return list(hint.target);
-  return hint.level >= 2 ? list(hint.cells) : []; // an older answer: the cells involved
 }
 
 // The hint's words for its level; an older answer is put into words here.
@@ -83,15 +54,7 @@ export function showHint(told) {
   keepInView(panel);
 }
 
-// The hint put away: its panel and its drawing on the board.
-export function clearHint() {
-  if (game.hint) announce("");
-  game.hint = null;
-  const panel = $("[data-hint-panel]");
-  panel.hidden = true;
-  delete panel.dataset.hintLevel;
-  delete panel.dataset.technique;
-}
+export { clearHint };
 
 export function closeHint() {
   clearHint();

@@ -13,9 +13,9 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
+from ..accounts.players import YIELDED_KEY, current_player, preferences_for
+from ..models import Game
 from . import games
-from .models import Game
-from .players import YIELDED_KEY, current_player, preferences_for
 
 MOVED = "This game gave way to your account's game on the same puzzle when you logged in."
 

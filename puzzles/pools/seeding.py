@@ -22,9 +22,9 @@ from django.utils import timezone
 
 import engine
 
+from ..models import Puzzle, SeedJob
 from . import imports
-from .models import Puzzle, SeedJob
-from .pool import insert_new, puzzle_row
+from .stock import insert_new, puzzle_row
 
 GENERATE_CHUNK = 10
 IMPORT_CHUNK = 100

@@ -19,6 +19,9 @@ from django.conf import settings
 from django.core import signing
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from .players import current_player
 
 log = logging.getLogger(__name__)
 
@@ -183,3 +186,35 @@ def remember(request: HttpRequest, response: HttpResponse, account: str) -> None
         httponly=True,
         samesite="Lax",
     )
+
+
+# Costly requests: new games and typed-in puzzles ------------------------------------------
+
+TOO_MANY_GAMES = (
+    "Too many new games in a short time from here. Your games in progress are saved; "
+    "wait a few minutes before starting another."
+)
+
+
+def start_refused(
+    request: HttpRequest,
+    per_client: Limit = GAME_START_PER_CLIENT,
+    per_player: Limit = GAME_START_PER_ACCOUNT,
+    message: str = TOO_MANY_GAMES,
+) -> HttpResponse | None:
+    """Count a game start (or another costly request) against the client and the player
+    (account or guest); the 429 page when either has used up its limit."""
+    player = current_player(request)
+    checks = [(per_client, client_ip(request))]
+    if player.user is not None:
+        checks.append((per_player, f"user:{player.user.pk}"))
+    elif player.guest_id is not None:
+        checks.append((per_player, f"guest:{player.guest_id}"))
+    for limit, who in checks:
+        if exceeded(limit, who):
+            response = render(request, "puzzles/unavailable.html", {"message": message}, status=429)
+            response["Retry-After"] = str(limit.seconds)
+            return response
+    for limit, who in checks:
+        count(limit, who)
+    return None

@@ -15,7 +15,7 @@ from django.dispatch import receiver
 from django.http import HttpRequest
 from django.utils import timezone
 
-from .models import Game, Preferences
+from ..models import Game, Preferences
 
 GUEST_KEY = "guest_id"
 # Guest games that yielded to the account's at log-in, old id -> the account's game's id,

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from .daily import today
-from .models import DailyPuzzle, Difficulty, Game
-from .players import Player
+from ..accounts.players import Player
+from ..models import DailyPuzzle, Difficulty, Game
+from ..pools.daily import today
 
 
 def history(

@@ -8,8 +8,8 @@ import logging
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from .models import DailyPuzzle, Difficulty, Puzzle
-from .pool import claim_fresh_puzzle, make_and_serve
+from ..models import DailyPuzzle, Difficulty, Puzzle
+from .stock import claim_fresh_puzzle, make_and_serve
 
 log = logging.getLogger(__name__)
 

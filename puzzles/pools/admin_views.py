@@ -12,10 +12,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from ..models import Difficulty, SeedJob
 from . import imports, seeding
 from .broker import broker_is_up, enqueue
-from .models import Difficulty, SeedJob
-from .pool import fresh_counts, made_last_hour, targets
+from .stock import fresh_counts, made_last_hour, targets
 from .tasks import run_seed_job
 
 RECENT_JOBS = 15

@@ -29,9 +29,10 @@ from django.utils import timezone
 import engine
 from engine import Board
 
-from . import learn, stats
-from .daily import dailies_of, today
-from .models import (
+from ..accounts.players import GUEST_KEY, Player
+from ..learn.guide import grade_of
+from ..learn.practice import makes_goal, practice_state
+from ..models import (
     NONE_COMPLETE,
     DailyPuzzle,
     Game,
@@ -40,8 +41,9 @@ from .models import (
     Puzzle,
     human_floor,
 )
-from .players import GUEST_KEY, Player
-from .pool import claim_fresh_puzzle, make_and_serve, start_refill
+from ..pools.daily import dailies_of, today
+from ..pools.stock import claim_fresh_puzzle, make_and_serve, start_refill
+from . import stats
 from .sharing import share_path
 
 
@@ -229,13 +231,13 @@ def state(game: Game, prefs: Preferences) -> dict:
         "wrong": _wrong_cells(game) if shown else [],
         "set_aside": game.set_aside,
     }
-    grade = learn.grade_of(game.puzzle, over=over)
+    grade = grade_of(game.puzzle, over=over)
     result["grade"] = {"tier": grade["tier"], "score": grade["score"]}
     if over and grade["hardest"]:
         result["hardest"] = {key: grade["hardest"][key] for key in ("name", "plain", "slug")}
     result["share_url"] = share_path(game.puzzle_id)
     if game.practice:
-        result["practice"] = learn.practice_state(game)
+        result["practice"] = practice_state(game)
     if over:
         result["solution"] = game.puzzle.solution
         result["clean"] = game.clean
@@ -404,7 +406,7 @@ def _practice_fields(game: Game, board: Board, entry: dict, now: datetime.dateti
     """A practice game's step found by this move: when, and whether with no help so far."""
     if not game.practice or game.practice_found_at is not None:
         return {}
-    if not learn.makes_goal(game.practice_goal, board, entry["changes"], entry["kind"]):
+    if not makes_goal(game.practice_goal, board, entry["changes"], entry["kind"]):
         return {}
     game.practice_found_at = now
     game.practice_unaided = not (game.hints or game.reveals)

@@ -9,9 +9,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from . import ratelimit
+from . import limits
 from .forms import SignupForm
-from .ratelimit import client_ip, pair
+from .limits import client_ip, pair
 from .usernames import login_key
 
 TOO_MANY = "Too many attempts from here. Wait a few minutes and try again."
@@ -34,15 +34,13 @@ def _too_many(view, form, reason: str = TOO_MANY) -> HttpResponse:
 def login_refusal(request: HttpRequest, account: str) -> str | None:
     """Why this client may not try to log in to `account` now, or None."""
     ip = client_ip(request)
-    if ratelimit.exceeded(ratelimit.LOGIN_PER_CLIENT, ip):
+    if limits.exceeded(limits.LOGIN_PER_CLIENT, ip):
         return TOO_MANY
     if not account:
         return None
-    if ratelimit.exceeded(ratelimit.LOGIN_PER_PAIR, pair(ip, account)):
+    if limits.exceeded(limits.LOGIN_PER_PAIR, pair(ip, account)):
         return TOO_MANY
-    if ratelimit.exceeded(ratelimit.LOGIN_PER_ACCOUNT, account) and not ratelimit.is_known(
-        request, account
-    ):
+    if limits.exceeded(limits.LOGIN_PER_ACCOUNT, account) and not limits.is_known(request, account):
         return TOO_MANY_FOR_LOGIN
     return None
 
@@ -62,18 +60,18 @@ class LoginView(auth_views.LoginView):
 
     def form_invalid(self, form) -> HttpResponse:
         ip, account = client_ip(self.request), self._account()
-        ratelimit.count(ratelimit.LOGIN_PER_CLIENT, ip)
+        limits.count(limits.LOGIN_PER_CLIENT, ip)
         if account:
-            ratelimit.count(ratelimit.LOGIN_PER_PAIR, pair(ip, account))
-            ratelimit.count(ratelimit.LOGIN_PER_ACCOUNT, account)
+            limits.count(limits.LOGIN_PER_PAIR, pair(ip, account))
+            limits.count(limits.LOGIN_PER_ACCOUNT, account)
         return super().form_invalid(form)
 
     def form_valid(self, form) -> HttpResponse:
         account = login_key(form.get_user().get_username())
         # This client's lock only: other clients' failures on the account still count.
-        ratelimit.reset(ratelimit.LOGIN_PER_PAIR, pair(client_ip(self.request), account))
+        limits.reset(limits.LOGIN_PER_PAIR, pair(client_ip(self.request), account))
         response = super().form_valid(form)
-        ratelimit.remember(self.request, response, account)
+        limits.remember(self.request, response, account)
         return response
 
 
@@ -84,8 +82,8 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     def form_valid(self, form) -> HttpResponse:
         account = login_key(form.user.get_username())
         response = super().form_valid(form)
-        ratelimit.reset(ratelimit.LOGIN_PER_PAIR, pair(client_ip(self.request), account))
-        ratelimit.remember(self.request, response, account)
+        limits.reset(limits.LOGIN_PER_PAIR, pair(client_ip(self.request), account))
+        limits.remember(self.request, response, account)
         return response
 
 
@@ -95,12 +93,12 @@ class PasswordResetView(auth_views.PasswordResetView):
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         email = request.POST.get("email", "")[:254]
         ip = client_ip(request)
-        if ratelimit.exceeded(ratelimit.RESET_PER_CLIENT, ip) or ratelimit.exceeded(
-            ratelimit.RESET_PER_ACCOUNT, email
+        if limits.exceeded(limits.RESET_PER_CLIENT, ip) or limits.exceeded(
+            limits.RESET_PER_ACCOUNT, email
         ):
             return _too_many(self, self.get_form_class()())
-        ratelimit.count(ratelimit.RESET_PER_CLIENT, ip)
-        ratelimit.count(ratelimit.RESET_PER_ACCOUNT, email)
+        limits.count(limits.RESET_PER_CLIENT, ip)
+        limits.count(limits.RESET_PER_ACCOUNT, email)
         return super().post(request, *args, **kwargs)
 
 
@@ -127,19 +125,19 @@ def _signup_limited(request: HttpRequest) -> HttpResponse | None:
     """Count the attempt against the client, the username and the address, each alone and
     with the client; the refusal when one of them has used up its limit."""
     ip, names = client_ip(request), _signup_names(request)
-    if ratelimit.exceeded(ratelimit.SIGNUP_PER_CLIENT, ip):
+    if limits.exceeded(limits.SIGNUP_PER_CLIENT, ip):
         return _signup_refused(request, TOO_MANY)
     if any(
-        ratelimit.exceeded(ratelimit.SIGNUP_PER_PAIR, pair(ip, name))
-        or ratelimit.exceeded(ratelimit.SIGNUP_PER_ACCOUNT, name)
+        limits.exceeded(limits.SIGNUP_PER_PAIR, pair(ip, name))
+        or limits.exceeded(limits.SIGNUP_PER_ACCOUNT, name)
         for name in names
     ):
         typed = {f: request.POST.get(f, "")[:254] for f in ("username", "email")}
         return _signup_refused(request, TOO_MANY_FOR_ACCOUNT, typed)
-    ratelimit.count(ratelimit.SIGNUP_PER_CLIENT, ip)
+    limits.count(limits.SIGNUP_PER_CLIENT, ip)
     for name in names:
-        ratelimit.count(ratelimit.SIGNUP_PER_PAIR, pair(ip, name))
-        ratelimit.count(ratelimit.SIGNUP_PER_ACCOUNT, name)
+        limits.count(limits.SIGNUP_PER_PAIR, pair(ip, name))
+        limits.count(limits.SIGNUP_PER_ACCOUNT, name)
     return None
 
 

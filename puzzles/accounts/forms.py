@@ -7,8 +7,8 @@ from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
+from ..models import AccountName, Preferences
 from . import usernames
-from .models import AccountName, Preferences
 from .players import PREFERENCES
 
 MIXED_SCRIPTS = (

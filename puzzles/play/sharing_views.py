@@ -1,75 +1,22 @@
-"""Pages for learning and sharing: the technique guide and practice, a player's own
-puzzle, and share links."""
+"""Pages for sharing: a player's own puzzle typed in, and a puzzle's share link."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods
 
-from . import games, learn, ratelimit, sharing
-from .models import Game
-from .players import current_player, preferences_for
-from .views import _starts_limited
+from ..accounts import limits
+from ..accounts.players import current_player, preferences_for
+from ..learn.guide import grade_of
+from ..models import Game
+from . import games, sharing
 
 TOO_MANY_PUZZLES = (
     "Too many puzzles typed in from here in a short time. Your games are saved; wait a few "
     "minutes before sending another."
 )
-
-
-def _technique(slug: str) -> learn.Technique:
-    page = learn.technique(slug)
-    if page is None:
-        raise Http404("No such technique.")
-    return page
-
-
-@require_safe
-def techniques(request: HttpRequest) -> HttpResponse:
-    """Every technique of the grader, easiest first, grouped by tier."""
-    available = learn.slugs_with_examples()
-    tiers: dict[str, list] = {}
-    for page in learn.GUIDE.values():
-        tiers.setdefault(page.tier, []).append((page, page.slug in available))
-    return render(request, "puzzles/techniques.html", {"tiers": tiers.items()})
-
-
-@require_safe
-def technique_page(request: HttpRequest, slug: str) -> HttpResponse:
-    """A technique in plain words, a live example drawn as a hint draws it, Practise."""
-    page = _technique(slug)
-    example = learn.example_for(slug)
-    easier, harder = learn.neighbours(slug)
-    return render(
-        request,
-        "puzzles/technique.html",
-        {
-            "technique": page,
-            "example": example,
-            "cells": learn.example_cells(example) if example else None,
-            "easier": easier,
-            "harder": harder,
-        },
-    )
-
-
-@require_POST
-def practice(request: HttpRequest, slug: str) -> HttpResponse:
-    """Start a practice game at a position where the technique is the next step."""
-    page = _technique(slug)
-    if learn.example_for(slug) is None:
-        message = f"There is no position to practise {page.plain} on yet; try again later."
-        return render(request, "puzzles/unavailable.html", {"message": message}, status=404)
-    refused = _starts_limited(request)
-    if refused is not None:
-        return refused
-    try:
-        game = learn.start_practice(current_player(request, create=True), slug)
-    except learn.NoExample as error:
-        return render(request, "puzzles/unavailable.html", {"message": error}, status=404)
-    return redirect("puzzles:game", pk=game.pk)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -78,8 +25,8 @@ def custom(request: HttpRequest) -> HttpResponse:
     again with a 400 and what is wrong."""
     if request.method != "POST":
         return render(request, "puzzles/custom.html", {"text": ""})
-    refused = _starts_limited(
-        request, ratelimit.CUSTOM_PER_CLIENT, ratelimit.CUSTOM_PER_ACCOUNT, TOO_MANY_PUZZLES
+    refused = limits.start_refused(
+        request, limits.CUSTOM_PER_CLIENT, limits.CUSTOM_PER_ACCOUNT, TOO_MANY_PUZZLES
     )
     if refused is not None:
         return refused
@@ -143,7 +90,7 @@ def share(request: HttpRequest, code: str) -> HttpResponse:
     if request.method == "POST":
         mine = player.games().filter(puzzle=puzzle).first()
         if mine is None:
-            refused = _starts_limited(request)
+            refused = limits.start_refused(request)
             if refused is not None:
                 return refused
             mine = games.game_on(
@@ -173,7 +120,7 @@ def share(request: HttpRequest, code: str) -> HttpResponse:
         {
             "puzzle": puzzle,
             "code": code,
-            "grade": learn.grade_of(puzzle, over=False),
+            "grade": grade_of(puzzle, over=False),
             "cells": givens,
             "solves": solves,
             "mine": player.games().filter(puzzle=puzzle).first(),

@@ -1,30 +1,32 @@
-"""Pages and the health check. Views parse the request, call one service, and render."""
+"""Pages of play: home, new games, the dailies, the game, history, statistics and settings.
+Views parse the request, call one service, and render."""
 
 from __future__ import annotations
 
 import datetime
-import sys
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.db import DatabaseError, InterfaceError, OperationalError, connection
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.template import loader
 from django.urls import reverse
-from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 import engine
 
-from . import games, learn, ratelimit, stats
-from .broker import broker_is_up
-from .daily import dailies_of, today
-from .forms import PreferencesForm
-from .models import DailyPuzzle, Difficulty, Game
-from .players import YIELDED_KEY, current_player, preferences_for, save_guest_preferences
-from .pool import fresh_counts
-from .ratelimit import client_ip
+from ..accounts import limits
+from ..accounts.forms import PreferencesForm
+from ..accounts.players import (
+    YIELDED_KEY,
+    current_player,
+    preferences_for,
+    save_guest_preferences,
+)
+from ..learn.guide import GUIDE, grade_of
+from ..learn.skills import skills as skill_profile
+from ..models import DailyPuzzle, Difficulty, Game
+from ..pools.daily import dailies_of, today
+from . import games, stats
 
 
 def _difficulty(value: str) -> str:
@@ -82,41 +84,11 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
-TOO_MANY_GAMES = (
-    "Too many new games in a short time from here. Your games in progress are saved; "
-    "wait a few minutes before starting another."
-)
-
-
-def _starts_limited(
-    request: HttpRequest,
-    per_client: ratelimit.Limit = ratelimit.GAME_START_PER_CLIENT,
-    per_player: ratelimit.Limit = ratelimit.GAME_START_PER_ACCOUNT,
-    message: str = TOO_MANY_GAMES,
-) -> HttpResponse | None:
-    """Count a game start (or another costly request) against the client and the player
-    (account or guest); the 429 page when either has used up its limit."""
-    player = current_player(request)
-    checks = [(per_client, client_ip(request))]
-    if player.user is not None:
-        checks.append((per_player, f"user:{player.user.pk}"))
-    elif player.guest_id is not None:
-        checks.append((per_player, f"guest:{player.guest_id}"))
-    for limit, who in checks:
-        if ratelimit.exceeded(limit, who):
-            response = render(request, "puzzles/unavailable.html", {"message": message}, status=429)
-            response["Retry-After"] = str(limit.seconds)
-            return response
-    for limit, who in checks:
-        ratelimit.count(limit, who)
-    return None
-
-
 @require_POST
 def play(request: HttpRequest, difficulty: str) -> HttpResponse:
     """Start a new game of a difficulty."""
     difficulty = _difficulty(difficulty)
-    refused = _starts_limited(request)
+    refused = limits.start_refused(request)
     if refused is not None:
         return refused
     player = current_player(request, create=True)
@@ -180,7 +152,7 @@ def daily_day(request: HttpRequest, date: str) -> HttpResponse:
 @require_POST
 def daily_play(request: HttpRequest, date: str, difficulty: str) -> HttpResponse:
     """Start (or go back to) the player's game on a day's puzzle."""
-    refused = _starts_limited(request)
+    refused = limits.start_refused(request)
     if refused is not None:
         return refused
     try:
@@ -224,7 +196,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
             "peers": [sorted(peers) for peers in engine.PEERS],  # the board's geometry
             "live": live,
             # Tier and score; the hardest technique (name, plain, slug) once it is over.
-            "grade": learn.grade_of(game.puzzle, over=game.status != Game.Status.PLAYING),
+            "grade": grade_of(game.puzzle, over=game.status != Game.Status.PLAYING),
             "share_url": request.build_absolute_uri(state["share_url"]),
             "practice": state.get("practice"),
         },
@@ -265,7 +237,7 @@ def history(request: HttpRequest) -> HttpResponse:
             "difficulties": Difficulty.choices,
             "statuses": Game.Status.choices,
             "kind": kind,
-            "guide": learn.GUIDE,
+            "guide": GUIDE,
         },
     )
 
@@ -275,7 +247,7 @@ def statistics_page(request: HttpRequest) -> HttpResponse:
     """Per difficulty: played, solved, best, average and median time; streaks; a chart."""
     player = current_player(request)
     current, best = stats.streaks(player)
-    skills, practise_next = learn.skills(player)
+    skills, practise_next = skill_profile(player)
     return render(
         request,
         "puzzles/stats.html",
@@ -306,44 +278,3 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         messages.success(request, "Settings saved.")
         return redirect(reverse("puzzles:settings"))
     return render(request, "puzzles/settings.html", {"form": form})
-
-
-def server_error(request: HttpRequest) -> HttpResponse:
-    """A 500, except that a database that does not answer is a 503 to retry shortly."""
-    error = sys.exc_info()[1]
-    unavailable = isinstance(error, (OperationalError, InterfaceError))
-    status = 503 if unavailable else 500
-    if request.path.startswith("/api/"):
-        message = (
-            "The database is not answering; try again in a few seconds."
-            if unavailable
-            else "Something went wrong on our side; your game is saved."
-        )
-        response = JsonResponse({"error": message}, status=status)
-    else:
-        page = "503.html" if unavailable else "500.html"
-        response = HttpResponse(loader.get_template(page).render(), status=status)
-    if unavailable:
-        response["Retry-After"] = "5"
-    return response
-
-
-@require_safe
-def robots_txt(request: HttpRequest) -> HttpResponse:
-    """Keep crawlers out of the API and the admin."""
-    lines = ["User-agent: *", "Disallow: /api/", "Disallow: /admin/", "Disallow: /games/"]
-    return HttpResponse("\n".join(lines) + "\n", content_type="text/plain")
-
-
-@never_cache
-@require_safe
-def healthz(request: HttpRequest) -> JsonResponse:
-    """Database, broker and fresh stock per difficulty; 200 while the database answers."""
-    broker = "ok" if broker_is_up() else "down"
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-        pools = fresh_counts()
-    except DatabaseError:
-        return JsonResponse({"database": "down", "broker": broker, "pools": {}}, status=503)
-    return JsonResponse({"database": "ok", "broker": broker, "pools": pools})

@@ -1,7 +1,6 @@
-"""Celery tasks: keep the pools stocked, pick the dailies, run and resume seed jobs, find
-the technique guide's examples.
+"""Celery tasks of the pools: keep them stocked, pick the dailies, run and resume seed jobs.
 
-Each task turns a rule of the service modules (pool.py, daily.py, seeding.py) into
+Each task turns a rule of the service modules (stock.py, daily.py, seeding.py) into
 something a worker runs. Tasks take ids and plain values, are safe to run twice, and keep
 each run short (one batch or one chunk), enqueueing the next run themselves.
 """
@@ -14,7 +13,7 @@ import logging
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from . import daily, learn, pool, seeding
+from . import daily, seeding, stock
 from .broker import enqueue
 
 log = logging.getLogger(__name__)
@@ -24,15 +23,15 @@ TRANSIENT = (OperationalError, InterfaceError)
 
 @shared_task
 def refill_pools() -> dict[str, int]:
-    """Start a refill round for each difficulty below its low water mark (pool.py)."""
-    return pool.start_refills()
+    """Start a refill round for each difficulty below its low water mark (stock.py)."""
+    return stock.start_refills()
 
 
 @shared_task(bind=True, autoretry_for=TRANSIENT, retry_backoff=True, max_retries=5)
 def refill_pool(self, difficulty: str, token: str | None = None) -> int:
-    """One batch of a refill round (pool.make_batch), which sends the next. A batch sent
+    """One batch of a refill round (stock.make_batch), which sends the next. A batch sent
     without a token starts a round of its own, its task id for a token."""
-    return pool.make_batch(difficulty, token or self.request.id, seed=self.request.id)
+    return stock.make_batch(difficulty, token or self.request.id, seed=self.request.id)
 
 
 @shared_task(autoretry_for=TRANSIENT, retry_backoff=True, max_retries=5)
@@ -70,10 +69,3 @@ def resume_stalled_seed_jobs() -> list[int]:
     for job_id in resumed:
         enqueue(run_seed_job, job_id)
     return resumed
-
-
-@shared_task(autoretry_for=TRANSIENT, retry_backoff=True, max_retries=5)
-def refresh_technique_examples() -> dict[str, int]:
-    """Find positions for the technique guide and practice where a technique is the next
-    step, from the stored puzzles' solves (learn.refresh_examples); the examples added."""
-    return learn.refresh_examples()

@@ -18,11 +18,11 @@ from django.utils.http import base36_to_int, int_to_base36
 
 import engine
 
-from .daily import today
-from .models import Puzzle
-from .pool import puzzle_row
+from ..models import Puzzle
+from ..pools.daily import today
+from ..pools.stock import puzzle_row
 
-SALT = "puzzles.sharing.code"
+SALT = "puzzles.sharing.code"  # as first named: another salt would break every share link
 # The longest text taken for a puzzle: a grid drawn with separators and spaces fits.
 MAX_TEXT = 1000
 

@@ -1,7 +1,7 @@
 """The pools of fresh puzzles and their rules: what is in stock, when and how much to make,
 the one refill round per difficulty (its lock), storing what workers make, claiming.
 
-`puzzles/tasks.py` only turns these rules into Celery tasks; a request that wants a refill
+`tasks.py` only turns these rules into Celery tasks; a request that wants a refill
 calls start_refill here, which sends the batch task by name.
 """
 
@@ -19,9 +19,9 @@ from django.utils import timezone
 
 import engine
 
+from ..models import Difficulty, PoolTarget, Puzzle
 from . import broker
 from .locks import RefillLock
-from .models import Difficulty, PoolTarget, Puzzle
 
 log = logging.getLogger(__name__)
 
@@ -107,7 +107,7 @@ def store_for_pool(difficulty: str, made: list[engine.Generated]) -> Stored:
 # Refill rounds ------------------------------------------------------------------------
 
 # The batch task, sent by name: the pool's rules do not import the task module.
-REFILL_TASK = "puzzles.tasks.refill_pool"
+REFILL_TASK = "puzzles.pools.tasks.refill_pool"
 
 
 def start_refill(difficulty: str, stock: int, target: PoolTarget | None = None) -> bool:

@@ -1,0 +1,8 @@
+"""Accounts: who plays and how they get in.
+
+players (a user or a guest, guest adoption at log-in, preferences), views (log-in, sign-up,
+password reset, each limited), forms, usernames (log-in keys, look-alike names), limits (the
+rate limits, and the refusal page of a costly request), context_processors.
+
+May import: models, the engine. Never pools, learn or play.
+"""

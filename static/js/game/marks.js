@@ -1,0 +1,44 @@
+// What a hint or a walkthrough step marks on the board, and putting a hint away. Drawing
+// reads these; the hint panel (hints.js) sets them. Imports only the state.
+
+import { $, announce, game } from "./state.js";
+
+export const list = (value) => (Array.isArray(value) ? value.filter(Number.isInteger) : []);
+
+// The cells the hint or the walkthrough draws: cell -> "region" | "cause" | "target"
+// (target over cause, cause over region).
+export function hintCells() {
+  const roles = new Map();
+  const mark = (cells, role) => cells.forEach((c) => roles.set(c, role));
+  if (game.walk) {
+    const step = game.walk.path[game.walk.index];
+    mark(list(step.cells), "cause");
+    mark(list((step.placements || []).map(([c]) => c)), "target");
+    return roles;
+  }
+  const hint = game.hint;
+  if (!hint) return roles;
+  mark(regionOf(hint), "region");
+  mark(list(hint.cause), "cause");
+  mark(targets(hint), "target");
+  return roles;
+}
+
+export function regionOf(hint) {
+  return list(hint.region);
+}
+
+export function targets(hint) {
+  if (Array.isArray(hint.target)) return list(hint.target);
+  return hint.level >= 2 ? list(hint.cells) : []; // an older answer: the cells involved
+}
+
+// The hint put away: its panel and its drawing on the board.
+export function clearHint() {
+  if (game.hint) announce("");
+  game.hint = null;
+  const panel = $("[data-hint-panel]");
+  panel.hidden = true;
+  delete panel.dataset.hintLevel;
+  delete panel.dataset.technique;
+}

@@ -1,0 +1,162 @@
+"""The layout keeps itself: imports between the app's groups run one way (see
+puzzles/__init__.py), the engine knows nothing of the site, and the page's scripts import
+each other in no circle."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = ROOT / "puzzles"
+GROUPS = ("pools", "accounts", "learn", "play")
+# What each part of the app may import from the app (itself always). Models sit under
+# every group; of the groups, only accounts.usernames (plain functions, no imports of ours)
+# is used by the models, for a name's look-alike key.
+ALLOWED = {
+    "pools": {"models"},
+    "accounts": {"models"},
+    "learn": {"models", "pools", "accounts"},
+    "play": {"models", "pools", "accounts", "learn"},
+    "models": {"accounts.usernames"},
+}
+
+
+def part_of(module: str) -> str:
+    """The part of the app a dotted module name belongs to: a group, "models", or "top"
+    for the modules that wire the groups into Django (urls, admin, apps, commands...)."""
+    parts = module.split(".")
+    if parts[0] != "puzzles" or len(parts) < 2:
+        return "outside"
+    if parts[1] in GROUPS or parts[1] == "models":
+        return parts[1]
+    return "top"
+
+
+def module_name(path: Path) -> str:
+    relative = path.relative_to(ROOT).with_suffix("")
+    parts = list(relative.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(source: str, module: str, is_package: bool = False) -> set[str]:
+    """Every module of ours the source imports, at the top or inside a function, relative
+    imports resolved against the module's own package."""
+    package = module.split(".") if is_package else module.split(".")[:-1]
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            target = ".".join([*base, *([node.module] if node.module else [])])
+            found.add(target)
+            # "from . import games" names modules, not attributes
+            found |= {f"{target}.{alias.name}" for alias in node.names}
+    return {name for name in found if name.split(".")[0] in ("puzzles", "engine")}
+
+
+def wrong_way(importer: str, imported: set[str]) -> list[str]:
+    """The imports that run against the rule, as "importer -> imported"."""
+    own = part_of(importer)
+    if own in ("top", "outside"):
+        return []
+    allowed = ALLOWED[own] | {own}
+    bad = []
+    for name in sorted(imported):
+        if name.startswith("engine"):
+            continue
+        target = part_of(name)
+        if target == "outside" or name == "puzzles":
+            continue
+        dotted = ".".join(name.split(".")[1:3])
+        if target not in allowed and dotted not in allowed:
+            bad.append(f"{importer} -> {name}")
+    return bad
+
+
+def app_modules() -> list[Path]:
+    return [p for p in APP.rglob("*.py") if "migrations" not in p.parts]
+
+
+def test_imports_between_the_apps_groups_run_one_way():
+    bad = []
+    for path in app_modules():
+        module = module_name(path)
+        found = imports_of(path.read_text(), module, path.name == "__init__.py")
+        bad += wrong_way(module, found)
+    assert bad == [], "imports that run the wrong way:\n" + "\n".join(bad)
+
+
+def test_the_rule_catches_a_wrong_way_import():
+    # The checker itself: a pool module reaching up into play, in either spelling, is
+    # caught, as is one of accounts reaching into pools; the right way passes.
+    assert wrong_way(
+        "puzzles.pools.stock", imports_of("from ..play import games", "puzzles.pools.stock")
+    )
+    assert wrong_way("puzzles.pools.tasks", imports_of("import puzzles.learn.examples", "x"))
+    assert wrong_way(
+        "puzzles.accounts.players",
+        imports_of("def f():\n    from ..pools.daily import today\n", "puzzles.accounts.players"),
+    )
+    assert wrong_way("puzzles.models", imports_of("from .pools import stock", "puzzles.models"))
+    assert not wrong_way(
+        "puzzles.play.games", imports_of("from ..pools.stock import claim", "puzzles.play.games")
+    )
+
+
+def test_every_group_says_what_lives_there_and_what_it_may_import():
+    for group in GROUPS:
+        doc = ast.get_docstring(ast.parse((APP / group / "__init__.py").read_text()))
+        assert doc and "May import" in doc, group
+
+
+def test_the_engine_imports_nothing_of_the_site():
+    for path in (ROOT / "engine").rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom) and not node.level
+                else []
+            )
+            for name in names:
+                assert name.split(".")[0] not in ("django", "puzzles", "sudokusite"), path
+
+
+IMPORT = re.compile(r"""^\s*import\s[^;]*?from\s+["'](\.[^"']+)["']""", re.M)
+
+
+def script_circles(folder: Path) -> list[list[str]]:
+    """Circles of imports among the ES modules of a folder (and below)."""
+    graph = {}
+    for path in folder.rglob("*.js"):
+        graph[path] = {(path.parent / spec).resolve() for spec in IMPORT.findall(path.read_text())}
+    circles, done = [], set()
+
+    def visit(node: Path, trail: list[Path]) -> None:
+        if node in trail:
+            circles.append([p.name for p in trail[trail.index(node) :]])
+            return
+        if node in done:
+            return
+        for nxt in graph.get(node, ()):
+            visit(nxt, [*trail, node])
+        done.add(node)
+
+    for node in graph:
+        visit(node, [])
+    return circles
+
+
+def test_the_pages_scripts_import_each_other_in_no_circle(tmp_path):
+    assert script_circles(ROOT / "static" / "js") == []
+    # ... and the check sees one when there is one.
+    (tmp_path / "a.js").write_text('import { b } from "./b.js";\n')
+    (tmp_path / "b.js").write_text('import { a } from "./a.js";\n')
+    assert script_circles(tmp_path)
