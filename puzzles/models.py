@@ -7,11 +7,7 @@ import datetime
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.db.models.signals import post_save
-from django.dispatch import receiver
 from django.utils import timezone
-
-from .accounts.usernames import skeleton
 
 # No cell's notes are a complete candidate list: Game.complete of a new game.
 NONE_COMPLETE = "0" * 81
@@ -588,11 +584,3 @@ class AccountName(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} reads as {self.skeleton}"
-
-
-@receiver(post_save, sender=settings.AUTH_USER_MODEL)
-def _store_account_name(sender, instance, created: bool, update_fields=None, **kwargs) -> None:
-    if created or update_fields is None or "username" in update_fields:
-        AccountName.objects.update_or_create(
-            user=instance, defaults={"skeleton": skeleton(instance.get_username())}
-        )

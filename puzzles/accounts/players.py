@@ -7,15 +7,18 @@ import datetime
 import uuid
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.signals import user_logged_in
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
+from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.http import HttpRequest
 from django.utils import timezone
 
-from ..models import Game, Preferences
+from ..models import AccountName, Game, Preferences
+from .usernames import skeleton
 
 GUEST_KEY = "guest_id"
 # Guest games that yielded to the account's at log-in, old id -> the account's game's id,
@@ -196,3 +199,13 @@ def _adopt_on_login(sender, request, user, **kwargs) -> None:
     guest_prefs = request.session.pop("preferences", None)
     if guest_prefs and not Preferences.objects.filter(user=user).exists():
         Preferences.objects.create(user=user, **guest_prefs)
+
+
+# The look-alike key of every account's name (models.AccountName), kept up to date on every
+# save of a user: sign-up refuses a name that reads like one already taken.
+@receiver(post_save, sender=settings.AUTH_USER_MODEL)
+def _store_account_name(sender, instance, created: bool, update_fields=None, **kwargs) -> None:
+    if created or update_fields is None or "username" in update_fields:
+        AccountName.objects.update_or_create(
+            user=instance, defaults={"skeleton": skeleton(instance.get_username())}
+        )
