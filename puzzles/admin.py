@@ -64,6 +64,15 @@ class GameAdmin(admin.ModelAdmin):
 class PoolTargetAdmin(admin.ModelAdmin):
     list_display = ["difficulty", "low", "high", "batch_size"]
     list_editable = ["low", "high", "batch_size"]
+    readonly_fields = ["difficulty"]
+
+    # Exactly one target per difficulty, made with the pools' defaults: edited, never
+    # added or deleted (a missing one would only come back with the defaults).
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(SeedJob)

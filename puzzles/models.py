@@ -485,7 +485,13 @@ class PoolTarget(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["difficulty"], name="pooltarget_difficulty_unique"),
             models.CheckConstraint(
-                condition=Q(low__lte=models.F("high")), name="pooltarget_low_le_high"
+                condition=Q(low__lte=models.F("high")),
+                name="pooltarget_low_le_high",
+                # What the admin's form says when an edit breaks it.
+                violation_error_message=(
+                    "The low mark cannot be above the high mark: a pool is refilled when "
+                    "its stock falls below the low mark, up to the high mark."
+                ),
             ),
             models.CheckConstraint(
                 condition=Q(batch_size__gte=1), name="pooltarget_batch_positive"

@@ -1,4 +1,4 @@
-"""The site's own pages outside any concern: robots.txt and the error pages."""
+"""The site's own pages outside any concern: robots.txt, the favicon and the error pages."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ import sys
 
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect
 from django.template import loader
+from django.templatetags.static import static
 from django.views.decorators.http import require_safe
 
 
@@ -35,3 +37,9 @@ def robots_txt(request: HttpRequest) -> HttpResponse:
     """Keep crawlers out of the API and the admin."""
     lines = ["User-agent: *", "Disallow: /api/", "Disallow: /admin/", "Disallow: /games/"]
     return HttpResponse("\n".join(lines) + "\n", content_type="text/plain")
+
+
+@require_safe
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, which browsers ask for on pages that name no icon: the site's icon."""
+    return redirect(static("img/favicon.svg"), permanent=True)

@@ -22,6 +22,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
     path("robots.txt", site_views.robots_txt, name="robots_txt"),
+    path("favicon.ico", site_views.favicon, name="favicon"),
 ]
 
 handler500 = "puzzles.site_views.server_error"
