@@ -34,6 +34,10 @@ class PuzzleQuerySet(models.QuerySet):
         """Puzzles the workers generated since a moment."""
         return self.filter(source=Puzzle.Source.GENERATED, created_at__gte=since)
 
+    def served_since(self, since: datetime.datetime) -> PuzzleQuerySet:
+        """Puzzles handed out since a moment: what games drew on the pools."""
+        return self.filter(served_at__gte=since)
+
 
 class Puzzle(models.Model):
     class Source(models.TextChoices):
@@ -78,6 +82,12 @@ class Puzzle(models.Model):
             ),
             # Generation rate per difficulty over the last hour, on the pool page.
             models.Index(fields=["difficulty", "created_at"], name="puzzle_created_idx"),
+            # Draws per difficulty over the last hour, on the pool page: WHERE served_at >= %s.
+            models.Index(
+                fields=["served_at", "difficulty"],
+                condition=Q(served_at__isnull=False),
+                name="puzzle_served_idx",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -504,6 +514,61 @@ class PoolTarget(models.Model):
 
     def __str__(self) -> str:
         return f"{self.difficulty}: {self.low}-{self.high}"
+
+
+class RefillTally(models.Model):
+    """The refill batches of a difficulty since the site began: how many, the puzzles they
+    stored, their time added up and counted into buckets (pool_stats.BATCH_BUCKETS), and
+    when the last one ended. Only ever grows, as the metrics' counters must."""
+
+    difficulty = models.CharField(max_length=6, choices=Difficulty.choices)
+    batches = models.PositiveBigIntegerField(default=0)
+    stored = models.PositiveBigIntegerField(default=0)
+    seconds = models.FloatField(default=0.0)
+    # buckets[i]: batches that took at most BATCH_BUCKETS[i] seconds.
+    buckets = models.JSONField(default=list)
+    last_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["difficulty"], name="refilltally_difficulty_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.difficulty}: {self.batches} batches, {self.stored} puzzles"
+
+
+class Heartbeat(models.Model):
+    """A worker's or beat's last sign of life, written by the process itself every
+    HEARTBEAT_SECONDS (puzzles/heartbeats.py). A process not seen for WORKER_GONE_SECONDS
+    is gone; one that stopped cleanly says so at once."""
+
+    class Kind(models.TextChoices):
+        WORKER = "worker"
+        BEAT = "beat"
+
+    kind = models.CharField(max_length=6, choices=Kind.choices)
+    name = models.CharField(max_length=200, help_text="The worker's node name, or beat@host.")
+    pid = models.PositiveIntegerField()
+    started_at = models.DateTimeField()
+    seen_at = models.DateTimeField()
+    stopped_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["kind", "name"], name="heartbeat_kind_name_unique"),
+        ]
+        ordering = ["kind", "name"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.name} (pid {self.pid})"
+
+    def state(self, now: datetime.datetime) -> str:
+        """ "alive", "stopped" (it said so) or "gone" (not seen for WORKER_GONE_SECONDS)."""
+        if self.stopped_at is not None:
+            return "stopped"
+        gone_after = datetime.timedelta(seconds=settings.WORKER_GONE_SECONDS)
+        return "alive" if now - self.seen_at <= gone_after else "gone"
 
 
 class SeedJob(models.Model):

@@ -1,11 +1,14 @@
-"""The Celery app; its settings are the CELERY_* names in sudokusite/settings.py."""
+"""The Celery app; its settings are the CELERY_* names in sudokusite/settings.py. Workers
+and beat also write a heartbeat each (puzzles/pools/heartbeats.py) while they run."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import socket
 
 from celery import Celery
-from celery.signals import worker_ready
+from celery.signals import beat_init, worker_ready, worker_shutdown
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sudokusite.settings")
 
@@ -13,6 +16,8 @@ app = Celery("sudokusite")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 # Tasks live with the concern they serve: the pools' and learning's.
 app.autodiscover_tasks(["puzzles.pools", "puzzles.learn"])
+
+_heartbeats: list = []  # this process's heartbeat thread, once started
 
 
 @worker_ready.connect
@@ -26,3 +31,28 @@ def check_pools_on_start(sender, **kwargs) -> None:
         sender.app.send_task("puzzles.pools.tasks.ensure_daily")
         sender.app.send_task("puzzles.pools.tasks.resume_stalled_seed_jobs")
         sender.app.send_task("puzzles.learn.tasks.refresh_technique_examples")
+
+
+@worker_ready.connect
+def start_worker_heartbeat(sender, **kwargs) -> None:
+    """A worker ready for tasks says so every HEARTBEAT_SECONDS, under its node name."""
+    from puzzles.pools import heartbeats
+
+    _heartbeats.append(heartbeats.start("worker", sender.hostname))
+
+
+@worker_shutdown.connect
+def stop_worker_heartbeat(sender, **kwargs) -> None:
+    """A worker that stops cleanly shows as stopped at once."""
+    while _heartbeats:
+        _heartbeats.pop().stop()
+
+
+@beat_init.connect
+def start_beat_heartbeat(sender, **kwargs) -> None:
+    """Beat says so every HEARTBEAT_SECONDS, as beat@host, and that it stopped when it
+    exits cleanly."""
+    from puzzles.pools import heartbeats
+
+    thread = heartbeats.start("beat", f"beat@{socket.gethostname()}")
+    atexit.register(thread.stop)

@@ -67,6 +67,9 @@ RATE_LIMITS = env_bool("RATE_LIMITS", True)
 HTTPS = env_bool("DJANGO_HTTPS", not DEBUG)
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
 SECURE_SSL_REDIRECT = HTTPS and env_bool("DJANGO_SSL_REDIRECT", True)
+# ... except the health checks, which a load balancer or monitor asks over plain HTTP from
+# behind the proxy that terminates TLS: a redirect would read as a failed check.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^healthz/workers$"]
 SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 31_536_000) if HTTPS else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS and env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
 SECURE_HSTS_PRELOAD = HTTPS and env_bool("DJANGO_HSTS_PRELOAD", False)
@@ -97,6 +100,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "puzzles.request_log.RequestLogMiddleware",
     "puzzles.middleware.ContentSecurityPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -206,6 +210,13 @@ REFILL_INTERVAL_SECONDS = env_int("REFILL_INTERVAL_SECONDS", 60)
 # A refill round's lock dies this long after its last renewal (the round renews it after
 # every puzzle): a lock left by a dead round or a Redis hiccup is gone by the next beat.
 REFILL_LOCK_SECONDS = env_int("REFILL_LOCK_SECONDS", REFILL_INTERVAL_SECONDS)
+# Every worker and beat writes a heartbeat this often (puzzles/heartbeats.py); one not seen
+# for WORKER_GONE_SECONDS (three beat periods) is gone, and /healthz/workers answers 503
+# while no worker or no beat is alive.
+HEARTBEAT_SECONDS = env_int("HEARTBEAT_SECONDS", 15)
+WORKER_GONE_SECONDS = env_int("WORKER_GONE_SECONDS", 3 * REFILL_INTERVAL_SECONDS)
+if WORKER_GONE_SECONDS <= HEARTBEAT_SECONDS:
+    raise ImproperlyConfigured("WORKER_GONE_SECONDS must be longer than HEARTBEAT_SECONDS")
 # How often beat looks for technique examples the guide still lacks.
 EXAMPLES_INTERVAL_SECONDS = env_int("EXAMPLES_INTERVAL_SECONDS", 3600)
 CELERY_BEAT_SCHEDULE = {
@@ -269,16 +280,33 @@ EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "sudoku@localhost")
 
+# /metrics answers only a request that carries "Authorization: Bearer <METRICS_TOKEN>";
+# without a token set, there is no /metrics (404).
+METRICS_TOKEN = env_str("METRICS_TOKEN", "")
+
 # Uploads: an import file is at most this big; larger ones are refused before reading.
 IMPORT_MAX_BYTES = env_int("IMPORT_MAX_BYTES", 5 * 1024 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 
+# Logs go to standard error (journald under systemd), a line each: plain text, or with
+# LOG_FORMAT=json one JSON object a line, a request's method, path, status and duration_ms
+# as fields of their own (puzzles/request_log.py logs one line per request).
+LOG_FORMAT = env_str("LOG_FORMAT", "plain")
+if LOG_FORMAT not in ("plain", "json"):
+    raise ImproperlyConfigured(f"LOG_FORMAT must be plain or json, not {LOG_FORMAT!r}")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "format": "%(asctime)s %(levelname)s %(name)s %(message)s",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+        },
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": "WARNING"},
     "loggers": {"puzzles": {"level": env_str("LOG_LEVEL", "INFO")}},
 }

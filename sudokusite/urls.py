@@ -1,11 +1,11 @@
-"""URLs: the site's pages and API, accounts, the admin and /healthz."""
+"""URLs: the site's pages and API, accounts, the admin, the health checks and the metrics."""
 
 from django.contrib import admin
 from django.urls import include, path
 
-from puzzles import site_views
+from puzzles import metrics, site_views
 from puzzles.accounts import views as accounts
-from puzzles.pools.health import healthz
+from puzzles.pools import health
 
 urlpatterns = [
     path("", include("puzzles.urls")),
@@ -20,7 +20,9 @@ urlpatterns = [
     ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
-    path("healthz", healthz, name="healthz"),
+    path("healthz", health.healthz, name="healthz"),
+    path("healthz/workers", health.healthz_workers, name="healthz_workers"),
+    path("metrics", metrics.metrics, name="metrics"),
     path("robots.txt", site_views.robots_txt, name="robots_txt"),
     path("favicon.ico", site_views.favicon, name="favicon"),
 ]

@@ -338,17 +338,17 @@ def _status(port: int, path: str) -> int | None:
 
 
 def wait_until_serving(server: subprocess.Popen, port: int, seconds: float = 30) -> None:
-    """Return once the site answers /robots.txt with a 200; fail if the server exits, time
-    runs out or the answer is another status."""
+    """Return once the site answers /healthz with a 200 (over plain HTTP, as a proxy's check
+    asks it); fail if the server exits, time runs out or the answer is another status."""
     deadline = time.monotonic() + seconds
-    while (status := _status(port, "/robots.txt")) is None:
+    while (status := _status(port, "/healthz")) is None:
         if server.poll() is not None:
             raise RuntimeError(f"the server exited with status {server.returncode}")
         if time.monotonic() > deadline:
             raise RuntimeError(f"the site did not answer on port {port} within {seconds} s")
         time.sleep(0.1)
     if status != 200:
-        raise RuntimeError(f"GET /robots.txt answered {status}, not 200")
+        raise RuntimeError(f"GET /healthz answered {status}, not 200")
 
 
 class Gunicorn(Child):
@@ -362,7 +362,8 @@ class Gunicorn(Child):
     Told of its clients, each worker takes at most its share of their connections
     (--worker-connections), so that keep-alive connections, accepted by whichever worker is
     quicker, split evenly: left alone they split 47 to 3 or 2 to 48, and the worker with 2
-    players sat at 40% CPU in the web benchmark's moves scenario. With echo, it writes
+    players sat at 40% CPU in the web benchmark's moves scenario. Options go on gunicorn's
+    command line as they are. With echo, it writes
     its warnings to this process's output, where a benchmark's reader sees them, instead
     of everything to a log file. Ready once it answers a request; if it does not, its
     processes are stopped, not left."""
@@ -377,16 +378,19 @@ class Gunicorn(Child):
         *,
         clients: int | None = None,
         echo: bool = False,
+        options: tuple[str, ...] = (),
     ) -> None:
         self.port = free_port()
-        command = [sys.executable, "-m", "gunicorn", "sudokusite.wsgi"]
-        command += ["--workers", str(workers), "--worker-class", "gthread"]
+        command = [sys.executable, "-m", "gunicorn", "--config", "python:sudokusite.gunicorn"]
+        command += ["sudokusite.wsgi", "--workers", str(workers), "--worker-class", "gthread"]
         command += ["--threads", str(threads), "--bind", f"127.0.0.1:{self.port}"]
         command += ["--timeout", "30", "--graceful-timeout", "5"]
         if clients is not None:
             command += ["--worker-connections", str(-(-clients // workers))]
+        command += list(options)
         if echo:
             command += ["--log-level", "warning"]
+            env = {**env, "LOG_LEVEL": "WARNING"}  # not a line for every request
         super().__init__(command, env, None if echo else _log_file("gunicorn-"))
         try:
             try:
@@ -413,18 +417,20 @@ def cookie_header(jar: dict[str, str]) -> str:
 class Player:
     """A browser-like HTTP client: keeps its cookies, sends the page's CSRF token with each
     POST (and a JSON body); a new connection for each request, or with keep_alive one kept
-    open between them."""
+    open between them. Headers go with every request: X-Forwarded-Proto, say, to come as
+    through the proxy that terminates TLS."""
 
     port: int
     timeout: float = 15.0
     keep_alive: bool = False
+    headers: dict[str, str] = field(default_factory=dict)
     cookies: dict[str, str] = field(default_factory=dict)
     token: str = ""
     connection: http.client.HTTPConnection | None = field(default=None, repr=False)
 
     def send(self, method: str, path: str, body: object = None) -> tuple[int, dict, str]:
         """One request; (status, headers, text)."""
-        headers = {"Cookie": cookie_header(self.cookies)}
+        headers = {**self.headers, "Cookie": cookie_header(self.cookies)}
         data = None
         if method == "POST":
             headers |= {"X-CSRFToken": self.token, "Content-Type": "application/json"}

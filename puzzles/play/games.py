@@ -25,6 +25,7 @@ from django.db.models import F, Q, Value
 from django.db.models.functions import Coalesce, Greatest
 from django.dispatch import receiver
 from django.utils import timezone
+from prometheus_client import Counter
 
 import engine
 from engine import Board
@@ -45,6 +46,10 @@ from ..pools.daily import dailies_of, today
 from ..pools.stock import claim_fresh_puzzle, make_and_serve, start_refill
 from . import stats
 from .sharing import share_path
+
+# Counted here, scraped at /metrics (puzzles/metrics.py): games started and moves stored.
+GAMES_STARTED = Counter("sudoku_games_started", "Games started, by difficulty.", ["difficulty"])
+MOVES = Counter("sudoku_moves", "Moves stored (digits, notes, hints, reveals), by kind.", ["kind"])
 
 
 class GameError(Exception):
@@ -142,7 +147,7 @@ def _create(
     )
     try:
         with transaction.atomic():
-            return Game.objects.create(
+            game = Game.objects.create(
                 puzzle=puzzle,
                 daily=daily,
                 values=puzzle.givens,
@@ -155,6 +160,8 @@ def _create(
             )
     except IntegrityError:
         return player.games().get(puzzle=puzzle)
+    GAMES_STARTED.labels(puzzle.difficulty).inc()
+    return game
 
 
 def game_on(player: Player, puzzle: Puzzle, prefs: Preferences | None = None) -> Game:
@@ -399,6 +406,7 @@ def _commit(
         if undone:
             Move.objects.filter(game=game, number__gte=number).delete()
         Move.objects.create(game=game, number=number, created_at=now, **entry)
+    MOVES.labels(entry["kind"]).inc()
     return game
 
 

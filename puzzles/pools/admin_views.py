@@ -1,6 +1,9 @@
-"""The admin's pool page: stock against targets, generation rate, seeding and imports."""
+"""The admin's pool page: stock against targets, generation and draw rates, the last
+refills, the workers' heartbeats and the queue, seeding and imports."""
 
 from __future__ import annotations
+
+import datetime
 
 from django import forms
 from django.conf import settings
@@ -10,11 +13,12 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from ..models import Difficulty, SeedJob
-from . import imports, seeding
-from .broker import broker_is_up, enqueue
+from . import activity, heartbeats, imports, seeding
+from .broker import broker_is_up, enqueue, queue_depth
 from .stock import fresh_counts, made_last_hour, targets
 from .tasks import run_seed_job
 
@@ -87,19 +91,63 @@ def _job_row(job: SeedJob) -> dict:
     }
 
 
+def _ago(moment: datetime.datetime | None, now: datetime.datetime) -> str:
+    """ "12 s ago", "5 min ago", "3 h ago", or "never"."""
+    if moment is None:
+        return "never"
+    seconds = max(0, round((now - moment).total_seconds()))
+    if seconds < 120:
+        return f"{seconds} s ago"
+    return f"{seconds // 60} min ago" if seconds < 7200 else f"{seconds // 3600} h ago"
+
+
 def _pool_rows() -> list[dict]:
-    stock, rate = fresh_counts(), made_last_hour()
-    return [
+    stock, rate, drawn = fresh_counts(), made_last_hour(), activity.drawn_last_hour()
+    tallies, now = activity.tallies(), timezone.now()
+    rows = []
+    for d, t in targets().items():
+        tally = tallies[d]
+        mean = tally.seconds / tally.batches if tally.batches else None
+        rows.append(
+            {
+                "difficulty": d,
+                "fresh": stock[d],
+                "low": t.low,
+                "high": t.high,
+                "made_last_hour": rate[d],
+                "drawn_last_hour": drawn[d],
+                "below_low": stock[d] < t.low,
+                "last_refill": _ago(tally.last_at, now),
+                "batches": tally.batches,
+                "batch_seconds": f"{mean:.1f} s" if mean is not None else "—",
+            }
+        )
+    return rows
+
+
+def _workers(now: datetime.datetime) -> dict:
+    """The workers' and beat's heartbeats, the last beat and the broker's queue."""
+    found = heartbeats.processes()
+    rows = [
         {
-            "difficulty": d,
-            "fresh": stock[d],
-            "low": t.low,
-            "high": t.high,
-            "made_last_hour": rate[d],
-            "below_low": stock[d] < t.low,
+            "kind": hb.kind,
+            "name": hb.name,
+            "pid": hb.pid,
+            "state": hb.state(now),
+            "started": _ago(hb.started_at, now),
+            "seen": _ago(hb.seen_at, now),
         }
-        for d, t in targets().items()
+        for hb in found
     ]
+    beats = [hb.seen_at for hb in found if hb.kind == "beat"]
+    queue = queue_depth()
+    return {
+        "processes": rows,
+        "last_beat": _ago(max(beats, default=None), now),
+        "queued": "—" if queue is None else queue["queued"],
+        "unacked": "—" if queue is None else queue["unacked"],
+        "gone_after": settings.WORKER_GONE_SECONDS,
+    }
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -138,6 +186,7 @@ def pool_page(request: HttpRequest) -> HttpResponse:
         "seed_form": seed_form,
         "import_form": import_form,
         "broker_up": broker_is_up(),
+        "workers": _workers(timezone.now()),
         "can_seed": request.user.has_perm("puzzles.add_seedjob"),
     }
     return render(request, "admin/pool.html", context)
@@ -146,4 +195,10 @@ def pool_page(request: HttpRequest) -> HttpResponse:
 def pool_status(request: HttpRequest) -> JsonResponse:
     """What the pool page shows, for its live refresh."""
     jobs = SeedJob.objects.defer("payload")[:RECENT_JOBS]
-    return JsonResponse({"pools": _pool_rows(), "jobs": [_job_row(j) for j in jobs]})
+    return JsonResponse(
+        {
+            "pools": _pool_rows(),
+            "workers": _workers(timezone.now()),
+            "jobs": [_job_row(j) for j in jobs],
+        }
+    )

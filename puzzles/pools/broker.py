@@ -59,3 +59,23 @@ def broker_is_up() -> bool:
             return bool(client.ping())
     except (redis.RedisError, OSError, ValueError):
         return False
+
+
+def queue_depth() -> dict[str, int] | None:
+    """Tasks waiting in the broker's queue and tasks handed to a worker but not yet
+    acknowledged (running, or held by a worker that died); None when the broker does not
+    answer. The queue is a Redis list per priority step (kombu's naming)."""
+    queue = current_app.conf.task_default_queue
+    names = [queue] + [f"{queue}\x06\x16{step}" for step in range(1, 10)]
+    try:
+        client = redis.Redis.from_url(
+            settings.CELERY_BROKER_URL, socket_connect_timeout=0.5, socket_timeout=0.5
+        )
+        with client, client.pipeline() as pipe:
+            for name in names:
+                pipe.llen(name)
+            pipe.hlen("unacked")
+            *lengths, unacked = pipe.execute()
+    except (redis.RedisError, OSError, ValueError):
+        return None
+    return {"queued": sum(lengths), "unacked": unacked}

@@ -1,25 +1,64 @@
-"""The health check: the database, the broker and the pools' fresh stock."""
+"""The health checks: /healthz for the proxy (can this web process serve?) and
+/healthz/workers for monitors (are the workers and beat alive?)."""
 
 from __future__ import annotations
 
 from django.db import DatabaseError, connection
 from django.http import HttpRequest, JsonResponse
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from . import heartbeats
 from .broker import broker_is_up
 from .stock import fresh_counts
 
 
-@never_cache
-@require_safe
-def healthz(request: HttpRequest) -> JsonResponse:
-    """Database, broker and fresh stock per difficulty; 200 while the database answers."""
+def site() -> tuple[int, dict]:
+    """200 while the database answers, whatever the workers do (pages and moves need only
+    the database: a proxy must not take a healthy web process out of service because the
+    workers are down); the body says how the broker, the pools and the workers are."""
     broker = "ok" if broker_is_up() else "down"
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
         pools = fresh_counts()
+        now = timezone.now()
+        workers = {kind: h.as_json(now) for kind, h in heartbeats.health(now).items()}
     except DatabaseError:
-        return JsonResponse({"database": "down", "broker": broker, "pools": {}}, status=503)
-    return JsonResponse({"database": "ok", "broker": broker, "pools": pools})
+        return 503, {"database": "down", "broker": broker, "pools": {}, "workers": {}}
+    return 200, {"database": "ok", "broker": broker, "pools": pools, "workers": workers}
+
+
+def workers() -> tuple[int, dict]:
+    """200 while at least one worker and one beat were seen within WORKER_GONE_SECONDS,
+    with their last heartbeats; 503 naming what is missing otherwise (or the database)."""
+    now = timezone.now()
+    try:
+        health = heartbeats.health(now)
+    except DatabaseError:
+        return 503, {"status": "down", "problems": ["the database does not answer"]}
+    problems = [p for h in health.values() if (p := h.problem(now))]
+    body = {kind: h.as_json(now) for kind, h in health.items()}
+    body |= {"status": "down" if problems else "ok", "problems": problems}
+    return (503 if problems else 200), body
+
+
+@never_cache
+@require_safe
+def healthz(request: HttpRequest) -> JsonResponse:
+    """Database, broker, fresh stock and workers; 200 while the database answers."""
+    status, body = site()
+    return JsonResponse(body, status=status)
+
+
+@never_cache
+@require_safe
+def healthz_workers(request: HttpRequest) -> JsonResponse:
+    """For monitors: 503 while no worker or no beat is alive, 200 with their heartbeats."""
+    status, body = workers()
+    response = JsonResponse(body, status=status)
+    # A 503 here is the check's answer, not a failure of the site: the request log has its
+    # line, and Django's error log (and whatever alerts on it) is left out.
+    response._has_been_logged = True
+    return response

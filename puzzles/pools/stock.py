@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import logging
 import random
+import time
 from dataclasses import dataclass
 
 import redis
@@ -20,7 +21,7 @@ from django.utils import timezone
 import engine
 
 from ..models import Difficulty, PoolTarget, Puzzle
-from . import broker
+from . import activity, broker
 from .locks import RefillLock
 
 log = logging.getLogger(__name__)
@@ -171,12 +172,14 @@ def make_batch(difficulty: str, token: str, seed: str) -> int:
         return 0
     rng = random.Random(seed)
     log.info("making %d %s puzzles", count, difficulty)
-    made = []
+    began, made = time.monotonic(), []
     for _ in range(count):
         made.append(engine.make_puzzle(difficulty, seed=rng))
         held = held and lock.renew()
     stored = store_for_pool(difficulty, made)
-    log.info("stored %d %s puzzles", stored.count, difficulty)
+    seconds = time.monotonic() - began
+    activity.record_batch(difficulty, stored.count, seconds)
+    log.info("stored %d %s puzzles in %.1f s", stored.count, difficulty, seconds)
     if stored.room == 0:
         if held:
             lock.release()

@@ -1,4 +1,5 @@
-// The admin's pool page: refresh stock, job progress and rejection reasons every two seconds.
+// The admin's pool page: refresh stock, rates, workers, job progress and rejection reasons
+// every two seconds.
 const page = document.getElementById("pool-page");
 
 function setField(row, name, value) {
@@ -26,6 +27,25 @@ function setReasons(row, job) {
   }
 }
 
+function setWorkers(workers) {
+  const block = document.getElementById("workers");
+  if (!block) return;
+  for (const name of ["last_beat", "queued", "unacked"]) setField(block, name, workers[name]);
+  const body = block.querySelector('[data-field="processes"]');
+  if (!body || !workers.processes.length) return;
+  body.replaceChildren(
+    ...workers.processes.map((p) => {
+      const row = document.createElement("tr");
+      for (const value of [p.kind, p.name, p.pid, p.state, p.started, p.seen]) {
+        const cell = document.createElement("td");
+        cell.textContent = value;
+        row.append(cell);
+      }
+      return row;
+    }),
+  );
+}
+
 async function refresh() {
   try {
     const response = await fetch(page.dataset.statusUrl, { headers: { Accept: "application/json" } });
@@ -36,9 +56,12 @@ async function refresh() {
       if (!row) continue;
       setField(row, "fresh", pool.fresh);
       setField(row, "meter", pool.fresh);
-      setField(row, "made_last_hour", pool.made_last_hour);
+      for (const name of ["made_last_hour", "drawn_last_hour", "last_refill", "batches", "batch_seconds"]) {
+        setField(row, name, pool[name]);
+      }
       setField(row, "flag", pool.below_low ? "below low" : "");
     }
+    setWorkers(status.workers);
     for (const job of status.jobs) {
       const row = page.querySelector(`tr[data-job="${job.id}"]`);
       if (!row) continue;

@@ -235,3 +235,47 @@ def test_the_pool_page_shows_why_lines_were_rejected(client, staff):
     page = client.get(f"/admin/puzzles/seedjob/{job.pk}/change/").content.decode()
     assert all(f"line {n}:" in page for n in (2, 3, 5, 6, 7))  # every reason, readable
     assert 'name="offset"' not in page  # progress is the workers' to write, not an admin's
+
+
+def test_the_pool_page_shows_heartbeats_last_beat_last_refill_queue_and_draws(
+    client, staff, settings
+):
+    from puzzles.pools import activity
+    from puzzles.pools import stock as pool
+
+    from .test_healthz import seen
+    from .test_pool_services import stock
+
+    settings.WORKER_GONE_SECONDS = 180
+    clock = time_machine.travel(timezone.now(), tick=False)  # "4 s ago" stays 4 s
+    clock.start()
+    seen("worker", "w1@pools-host", 4)
+    seen("worker", "w0@pools-host", 900)
+    seen("beat", "beat@pools-host", 7)
+    stock("easy", 3)
+    pool.claim_fresh_puzzle("easy")
+    pool.claim_fresh_puzzle("easy")
+    activity.record_batch("easy", 5, 3.2)
+    activity.record_batch("easy", 5, 4.8)
+    app.control.purge()
+    app.send_task("puzzles.tasks.refill_pools")  # no worker here: it waits in the queue
+    try:
+        client.force_login(staff)
+        html = client.get("/admin/pool/").content.decode()
+        status = client.get("/admin/pool/status.json").json()
+    finally:
+        app.control.purge()
+        clock.stop()
+    for text in ("w1@pools-host", "w0@pools-host", "beat@pools-host", "Last beat: "):
+        assert text in html
+    processes = {p["name"]: p for p in status["workers"]["processes"]}
+    assert processes["w1@pools-host"]["state"] == "alive"
+    assert processes["w1@pools-host"]["seen"] == "4 s ago"
+    assert processes["w0@pools-host"]["state"] == "gone"
+    assert status["workers"]["last_beat"] == "7 s ago"
+    assert status["workers"]["queued"] == 1
+    easy = next(p for p in status["pools"] if p["difficulty"] == "easy")
+    assert (easy["drawn_last_hour"], easy["batches"], easy["batch_seconds"]) == (2, 2, "4.0 s")
+    assert easy["last_refill"] == "0 s ago"
+    hard = next(p for p in status["pools"] if p["difficulty"] == "hard")
+    assert (hard["drawn_last_hour"], hard["batches"], hard["last_refill"]) == (0, 0, "never")

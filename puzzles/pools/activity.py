@@ -1,0 +1,50 @@
+"""What the pools did and how fast games use them: every refill batch tallied (how many,
+what they stored, how long they took), and the puzzles drawn per difficulty over the last
+hour. Read by the pool page and the metrics."""
+
+from __future__ import annotations
+
+import bisect
+import datetime
+
+from django.db import transaction
+from django.db.models import Count
+from django.utils import timezone
+
+from ..models import Difficulty, Puzzle, RefillTally
+
+# Upper bounds, in seconds, of the buckets a batch's time is counted in: an easy batch
+# takes seconds, an expert one minutes (the hard time limit is 300 s).
+BATCH_BUCKETS = (1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0)
+
+
+def record_batch(difficulty: str, stored: int, seconds: float) -> None:
+    """Count a refill batch that took seconds and stored that many puzzles."""
+    with transaction.atomic():
+        tally, _ = RefillTally.objects.select_for_update().get_or_create(difficulty=difficulty)
+        buckets = tally.buckets or [0] * len(BATCH_BUCKETS)
+        for i in range(bisect.bisect_left(BATCH_BUCKETS, seconds), len(BATCH_BUCKETS)):
+            buckets[i] += 1
+        tally.buckets = buckets
+        tally.batches += 1
+        tally.stored += stored
+        tally.seconds += seconds
+        tally.last_at = timezone.now()
+        tally.save()
+
+
+def tallies() -> dict[str, RefillTally]:
+    """Each difficulty's tally, an empty one where no batch ran yet."""
+    found = {t.difficulty: t for t in RefillTally.objects.all()}
+    empty = [0] * len(BATCH_BUCKETS)
+    return {d: found.get(d) or RefillTally(difficulty=d, buckets=empty) for d in Difficulty.values}
+
+
+def drawn_last_hour() -> dict[str, int]:
+    """Puzzles handed out per difficulty over the last hour: the rate games draw on each
+    pool (dailies included)."""
+    counts = dict.fromkeys(Difficulty.values, 0)
+    since = timezone.now() - datetime.timedelta(hours=1)
+    rows = Puzzle.objects.served_since(since).values("difficulty").annotate(n=Count("id"))
+    counts.update({row["difficulty"]: row["n"] for row in rows})
+    return counts

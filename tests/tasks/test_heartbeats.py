@@ -1,0 +1,132 @@
+"""Workers and beat you can see, in production settings under gunicorn: the health checks
+over plain HTTP while every page keeps its redirect to HTTPS, real workers and beat seen
+alive, a worker killed seen gone within WORKER_GONE_SECONDS, a new one seen alive; and the
+metrics of gunicorn's several processes added up in one scrape."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ..harness import Beat, Gunicorn, Player, WorkerProcess, production_env, wait_until
+from ..web.test_metrics import value
+from .conftest import broker_url, database_url, set_targets
+
+pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+
+HEARTBEAT = 1  # seconds between heartbeats, in these tests
+WINDOW = 4  # WORKER_GONE_SECONDS, in these tests
+TOKEN = "metrics-" + "t" * 40
+
+
+@pytest.fixture
+def site_env() -> dict[str, str]:
+    """Production settings behind a TLS-terminating proxy, as docs/operations.md has them."""
+    set_targets()  # no pool wants a refill: the workers stay idle
+    return production_env(database_url(), broker_url()) | {
+        "DJANGO_HTTPS": "1",
+        "DJANGO_BEHIND_PROXY": "1",
+        "HEARTBEAT_SECONDS": str(HEARTBEAT),
+        "WORKER_GONE_SECONDS": str(WINDOW),
+        "METRICS_TOKEN": TOKEN,
+    }
+
+
+def check(player: Player, path: str) -> tuple[int, dict]:
+    status, _, body = player.send("GET", path)
+    return status, json.loads(body)
+
+
+def test_workers_are_seen_alive_gone_when_killed_and_alive_again_over_plain_http(site_env):
+    started = [site := Gunicorn(site_env)]
+    try:
+        plain = Player(site.port)
+        status, headers, _ = plain.send("GET", "/")
+        assert status == 301 and headers["Location"].startswith("https://127.0.0.1")
+        status, body = check(plain, "/healthz")
+        assert status == 200 and body["database"] == "ok"
+        assert body["workers"]["worker"]["state"] == "gone"
+        assert body["workers"]["beat"]["state"] == "gone"
+        status, body = check(plain, "/healthz/workers")
+        assert status == 503
+        assert body["problems"] == ["no worker has ever been seen", "no beat has ever been seen"]
+
+        started.append(worker := WorkerProcess(site_env))
+        started.append(Beat(site_env))
+        wait_until(lambda: check(plain, "/healthz/workers")[0] == 200, 60, "worker and beat")
+        status, body = check(plain, "/healthz/workers")
+        assert body["worker"]["alive"] == 1 and body["beat"]["alive"] == 1
+        assert body["worker"]["last_seen"] and body["worker"]["seconds_ago"] <= WINDOW
+        assert check(plain, "/healthz")[1]["workers"]["worker"]["state"] == "alive"
+
+        worker.kill()
+        status, body = check(plain, "/healthz/workers")
+        last_seen = body["worker"]["last_seen"]
+        wait_until(lambda: check(plain, "/healthz/workers")[0] == 503, 60, "the worker gone")
+        status, body = check(plain, "/healthz/workers")
+        (problem,) = body["problems"]
+        assert problem.startswith("no worker alive: the last one was seen")
+        assert f"gone after {WINDOW} s" in problem
+        assert body["beat"]["state"] == "alive"  # beat lives on
+        status, site_body = check(plain, "/healthz")
+        assert status == 200  # the site still serves: the proxy keeps it
+        assert site_body["workers"]["worker"] | {"seconds_ago": 0} == {
+            "state": "gone",
+            "alive": 0,
+            "gone": 1,
+            "stopped": 0,
+            "last_seen": site_body["workers"]["worker"]["last_seen"],
+            "seconds_ago": 0,
+        }
+        assert site_body["workers"]["worker"]["last_seen"] >= last_seen  # no beat since
+
+        started.append(WorkerProcess(site_env))
+        wait_until(lambda: check(plain, "/healthz/workers")[0] == 200, 60, "the new worker")
+        body = check(plain, "/healthz/workers")[1]
+        assert (body["worker"]["alive"], body["worker"]["gone"]) == (1, 1)
+    finally:
+        for process in reversed(started):
+            process.stop()
+
+
+def test_a_worker_that_stops_cleanly_shows_as_stopped_at_once(site_env):
+    started = [site := Gunicorn(site_env, workers=1)]
+    try:
+        plain = Player(site.port)
+        started.append(worker := WorkerProcess(site_env))
+        wait_until(lambda: check(plain, "/healthz")[1]["workers"]["worker"]["alive"], 60)
+        worker.stop()
+        body = check(plain, "/healthz")[1]["workers"]["worker"]
+        assert (body["state"], body["alive"], body["stopped"]) == ("gone", 0, 1)
+    finally:
+        for process in reversed(started):
+            process.stop()
+
+
+def test_the_metrics_add_up_every_gunicorn_process_and_keep_the_https_redirect(site_env):
+    # Each web process is replaced after 4 requests: what the ones gone counted still counts.
+    site = Gunicorn(site_env, workers=2, threads=1, options=("--max-requests", "4"))
+    try:
+        plain = Player(site.port)
+        proxied = Player(site.port, headers={"X-Forwarded-Proto": "https"})
+        status, headers, _ = plain.send("GET", "/metrics")
+        assert status == 301 and headers["Location"].endswith("/metrics")
+        assert proxied.send("GET", "/metrics")[0] == 401
+        scraper = Player(
+            site.port,
+            headers={"X-Forwarded-Proto": "https", "Authorization": f"Bearer {TOKEN}"},
+        )
+        for _ in range(20):
+            assert proxied.send("GET", "/robots.txt")[0] == 200
+        labels = {"method": "GET", "view": "robots_txt", "status": "200"}
+        for _ in range(6):  # whichever process answers the scrape adds up all of them
+            status, _, text = scraper.send("GET", "/metrics")
+            assert status == 200
+            name = "sudoku_http_request_duration_seconds"
+            assert value(text, name + "_count", **labels) == 20
+            assert value(text, name + "_bucket", le="+Inf", **labels) == 20
+            assert value(text, "sudoku_pool_fresh_puzzles", difficulty="easy") == 0
+            assert value(text, "sudoku_workers_alive", kind="worker") == 0
+    finally:
+        site.stop()
