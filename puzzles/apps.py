@@ -8,7 +8,9 @@ class PuzzlesConfig(AppConfig):
     verbose_name = "Sudoku"
 
     def ready(self) -> None:
-        # Connect the signals: guest adoption at log-in, clocks stopped at log-out.
+        # Connect the signals: guest adoption at log-in, clocks stopped at log-out; and
+        # register the deploy checks.
+        from . import checks  # noqa: F401
         from .accounts import players  # noqa: F401
         from .play import games  # noqa: F401
 

@@ -177,6 +177,8 @@ def test_check_deploy_passes_under_production_settings():
         "DJANGO_DEBUG": "0",
         "DJANGO_SECRET_KEY": "k" * 20 + "-production-secret-with-enough-variety-0123456789",
         "DJANGO_ALLOWED_HOSTS": "sudoku.example.com",
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": "mail.example.com",
     }
     assert "no issues" in manage(env, "check", "--deploy", "--fail-level", "WARNING")
 
