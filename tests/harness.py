@@ -476,6 +476,18 @@ class Player:
         return int(headers["Location"].rstrip("/").split("/")[-1])
 
 
+def metric_value(text: str, name: str, **labels: str) -> float:
+    """The value of the sample with that name and exactly those labels in a scrape of
+    /metrics (Prometheus's text format); fail when there is none."""
+    for line in text.splitlines():
+        found = re.fullmatch(r"(\w+)(?:\{(.*)\})? (\S+)", line)
+        if found and found.group(1) == name:
+            pairs = dict(re.findall(r'(\w+)="([^"]*)"', found.group(2) or ""))
+            if pairs == labels:
+                return float(found.group(3))
+    raise AssertionError(f"no {name} {labels} in:\n{text[-3000:]}")
+
+
 def wait_until(condition: Callable[[], object], seconds: float = 120, what: str = "") -> None:
     """Return once condition() is true; fail when seconds have passed."""
     deadline = time.monotonic() + seconds

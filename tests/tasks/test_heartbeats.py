@@ -9,8 +9,15 @@ import json
 
 import pytest
 
-from ..harness import Beat, Gunicorn, Player, WorkerProcess, production_env, wait_until
-from ..web.test_metrics import value
+from ..harness import (
+    Beat,
+    Gunicorn,
+    Player,
+    WorkerProcess,
+    metric_value,
+    production_env,
+    wait_until,
+)
 from .conftest import broker_url, database_url, set_targets
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
@@ -124,9 +131,9 @@ def test_the_metrics_add_up_every_gunicorn_process_and_keep_the_https_redirect(s
             status, _, text = scraper.send("GET", "/metrics")
             assert status == 200
             name = "sudoku_http_request_duration_seconds"
-            assert value(text, name + "_count", **labels) == 20
-            assert value(text, name + "_bucket", le="+Inf", **labels) == 20
-            assert value(text, "sudoku_pool_fresh_puzzles", difficulty="easy") == 0
-            assert value(text, "sudoku_workers_alive", kind="worker") == 0
+            assert metric_value(text, name + "_count", **labels) == 20
+            assert metric_value(text, name + "_bucket", le="+Inf", **labels) == 20
+            assert metric_value(text, "sudoku_pool_fresh_puzzles", difficulty="easy") == 0
+            assert metric_value(text, "sudoku_workers_alive", kind="worker") == 0
     finally:
         site.stop()

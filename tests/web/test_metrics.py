@@ -14,6 +14,7 @@ from puzzles.models import PoolTarget
 from puzzles.pools import activity
 from sudokusite.processes import ROOT
 
+from ..harness import metric_value as value
 from .conftest import post, start, state
 from .test_healthz import seen
 from .test_pool_services import stock
@@ -28,17 +29,6 @@ def scrape(client) -> str:
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/plain; version=")
     return response.content.decode()
-
-
-def value(text: str, name: str, **labels: str) -> float:
-    """The value of the sample with that name and labels in Prometheus's text format."""
-    for line in text.splitlines():
-        found = re.fullmatch(r"(\w+)(?:\{(.*)\})? (\S+)", line)
-        if found and found.group(1) == name:
-            pairs = dict(re.findall(r'(\w+)="([^"]*)"', found.group(2) or ""))
-            if pairs == labels:
-                return float(found.group(3))
-    raise AssertionError(f"no {name} {labels} in:\n{text[-3000:]}")
 
 
 def test_without_a_token_set_there_are_no_metrics(client, settings):
