@@ -20,12 +20,24 @@ run: $(STAMP)
 	$(PY) manage.py seed_pool --difficulty all --count 5 --top-up --now
 	$(PY) -m sudokusite.launcher
 
-# The browser tests drive Debian's Chromium; install it when it is missing.
-$(CHROMIUM):
-	$(SUDO) apt-get update -qq
-	$(SUDO) apt-get install -y -qq chromium
+# The browser tests drive Debian's Chromium, and the deploy tests read deploy/ with
+# systemd-analyze and nginx (openssl makes their certificate): install each when missing.
+APT_INSTALL := $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq
+DEPLOY_TOOLS := /usr/bin/systemd-analyze /usr/sbin/nginx /usr/bin/openssl
 
-test: $(STAMP) $(CHROMIUM)
+$(CHROMIUM):
+	$(APT_INSTALL) chromium
+
+/usr/bin/systemd-analyze:
+	$(APT_INSTALL) systemd
+
+/usr/sbin/nginx:
+	$(APT_INSTALL) nginx
+
+/usr/bin/openssl:
+	$(APT_INSTALL) openssl
+
+test: $(STAMP) $(CHROMIUM) $(DEPLOY_TOOLS)
 	$(PY) -m pytest -n auto
 
 bench: $(STAMP)

@@ -1,8 +1,8 @@
 """The Sudoku site's Django app: one app, grouped by what each part serves.
 
 - pools/     the puzzles we hand out: stock and refill rounds, the dailies' picks, seed jobs
-             and imports, the refill lock, the broker, the workers' tasks, the health check
-             and the admin's pool page.
+             and imports, the refill lock, the broker, the workers' tasks and heartbeats,
+             the health checks and the admin's pool page.
 - accounts/  who plays: players (users and guests, guest adoption, preferences), log-in and
              sign-up, look-alike names, rate limits.
 - learn/     the technique guide, its examples, practice games and the skill profile.
@@ -12,6 +12,6 @@
 Imports run one way: play may use learn, pools and accounts; learn may use pools and
 accounts; pools and accounts use neither each other nor anything above them. Every group may
 use models.py (the data model, where Django keeps it) and the engine. The modules at this
-level (urls, admin, apps, middleware, site_views, templatetags, management commands) wire
-the groups into Django and may use any of them. tests/web/test_structure.py keeps the rule.
+level (urls, admin, apps, middleware, request_log, metrics, checks, site_views,
+templatetags, management commands) wire the groups into Django and may use any of them. tests/web/test_structure.py keeps the rule.
 """

@@ -518,7 +518,7 @@ class PoolTarget(models.Model):
 
 class RefillTally(models.Model):
     """The refill batches of a difficulty since the site began: how many, the puzzles they
-    stored, their time added up and counted into buckets (pool_stats.BATCH_BUCKETS), and
+    stored, their time added up and counted into buckets (pools/activity.BATCH_BUCKETS), and
     when the last one ended. Only ever grows, as the metrics' counters must."""
 
     difficulty = models.CharField(max_length=6, choices=Difficulty.choices)
@@ -540,7 +540,7 @@ class RefillTally(models.Model):
 
 class Heartbeat(models.Model):
     """A worker's or beat's last sign of life, written by the process itself every
-    HEARTBEAT_SECONDS (puzzles/heartbeats.py). A process not seen for WORKER_GONE_SECONDS
+    HEARTBEAT_SECONDS (puzzles/pools/heartbeats.py). A process not seen for WORKER_GONE_SECONDS
     is gone; one that stopped cleanly says so at once."""
 
     class Kind(models.TextChoices):

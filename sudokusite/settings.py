@@ -210,7 +210,7 @@ REFILL_INTERVAL_SECONDS = env_int("REFILL_INTERVAL_SECONDS", 60)
 # A refill round's lock dies this long after its last renewal (the round renews it after
 # every puzzle): a lock left by a dead round or a Redis hiccup is gone by the next beat.
 REFILL_LOCK_SECONDS = env_int("REFILL_LOCK_SECONDS", REFILL_INTERVAL_SECONDS)
-# Every worker and beat writes a heartbeat this often (puzzles/heartbeats.py); one not seen
+# Every worker and beat writes a heartbeat this often (puzzles/pools/heartbeats.py); one not seen
 # for WORKER_GONE_SECONDS (three beat periods) is gone, and /healthz/workers answers 503
 # while no worker or no beat is alive.
 HEARTBEAT_SECONDS = env_int("HEARTBEAT_SECONDS", 15)

@@ -1,9 +1,10 @@
 """The pools: the puzzles we hand out and the workers that make them.
 
-stock (what is fresh, refill rounds, storing and claiming), daily (the daily picks), locks
-(the refill lock), broker (talking to Redis without ever waiting on it), seeding and imports
-(admins' seed jobs), tasks (Celery wrappers of the above), health (/healthz) and admin_views
-(the admin's pool page).
+stock (what is fresh, refill rounds, storing and claiming), activity (refill batches
+tallied, draws per hour), daily (the daily picks), locks (the refill lock), broker (talking
+to Redis without ever waiting on it, its queue), seeding and imports (admins' seed jobs),
+tasks (Celery wrappers of the above), heartbeats (workers and beat seen alive), health
+(/healthz and /healthz/workers) and admin_views (the admin's pool page).
 
 May import: models, the engine. Never accounts, learn or play.
 """

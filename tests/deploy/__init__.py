@@ -1,0 +1,1 @@
+"""The files of deploy/, read by the tools that will run them."""

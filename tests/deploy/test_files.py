@@ -1,0 +1,129 @@
+"""deploy/: the systemd units pass `systemd-analyze verify`, the nginx site passes
+`nginx -t`, and the units run the commands docs/operations.md gives. (`make test` installs
+Debian's systemd, nginx and openssl when they are missing.)"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sudokusite.processes import ROOT
+
+DEPLOY = ROOT / "deploy"
+UNITS = sorted(DEPLOY.glob("*.service"))
+PREFIX = "/srv/sudoku"  # where the units expect the checkout (app/) and the virtualenv (venv/)
+
+
+def installed_units(folder: Path, units: list[Path] = UNITS) -> list[Path]:
+    """The units as an operator installs them, with PREFIX made of this checkout and the
+    virtualenv running the tests (systemd-analyze checks that the programs exist)."""
+    prefix = folder / "srv-sudoku"
+    prefix.mkdir()
+    (prefix / "app").symlink_to(ROOT)
+    (prefix / "venv").symlink_to(Path(sys.prefix))
+    copies = []
+    for unit in units:
+        copy = folder / unit.name
+        copy.write_text(unit.read_text().replace(PREFIX, str(prefix)))
+        copies.append(copy)
+    return copies
+
+
+def verify(unit: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        ["systemd-analyze", "verify", unit.name],
+        cwd=unit.parent,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_there_are_units_for_web_worker_and_beat():
+    assert [u.name for u in UNITS] == [
+        "sudoku-beat.service",
+        "sudoku-web.service",
+        "sudoku-worker.service",
+    ]
+
+
+@pytest.mark.parametrize("unit", UNITS, ids=[u.name for u in UNITS])
+def test_each_unit_passes_systemd_analyze_verify(tmp_path, unit):
+    (copy,) = installed_units(tmp_path, [unit])
+    result = verify(copy)
+    assert (result.returncode, result.stdout + result.stderr) == (0, "")
+
+
+def test_systemd_analyze_verify_catches_a_mistake_in_a_unit(tmp_path):
+    (copy,) = installed_units(tmp_path, [DEPLOY / "sudoku-web.service"])
+    copy.write_text(copy.read_text().replace("Restart=", "Restrat="))
+    result = verify(copy)
+    assert "Unknown key 'Restrat'" in result.stdout + result.stderr
+
+
+def nginx_test(folder: Path, site: str) -> subprocess.CompletedProcess:
+    """`nginx -t` on the site inside an nginx.conf of its own, its certificate paths
+    pointed at a certificate made for the test."""
+    certificate, key = folder / "fullchain.pem", folder / "privkey.pem"
+    subprocess.run(
+        [
+            *("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"),
+            *("-subj", "/CN=sudoku.example.com", "-keyout", str(key), "-out", str(certificate)),
+        ],
+        capture_output=True,
+        check=True,
+        timeout=60,
+    )
+    site = re.sub(r"/etc/letsencrypt/live/[^;]*/fullchain\.pem", str(certificate), site)
+    site = re.sub(r"/etc/letsencrypt/live/[^;]*/privkey\.pem", str(key), site)
+    (folder / "sudoku.conf").write_text(site)
+    (folder / "nginx.conf").write_text(
+        f"pid {folder}/nginx.pid;\nevents {{}}\n"
+        f"http {{\n    include /etc/nginx/mime.types;\n    include {folder}/sudoku.conf;\n}}\n"
+    )
+    return subprocess.run(
+        ["nginx", "-t", "-e", "stderr", "-p", str(folder), "-c", str(folder / "nginx.conf")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_the_nginx_site_passes_nginx_t(tmp_path):
+    result = nginx_test(tmp_path, (DEPLOY / "nginx-sudoku.conf").read_text())
+    assert result.returncode == 0, result.stderr
+    assert "test is successful" in result.stderr
+    assert "[warn]" not in result.stderr and "[emerg]" not in result.stderr
+
+
+def test_nginx_t_catches_a_mistake_in_the_site(tmp_path):
+    site = (
+        (DEPLOY / "nginx-sudoku.conf")
+        .read_text()
+        .replace("proxy_pass http://sudoku_web;", "proxy_pass http://sudoku_web", 1)
+    )
+    result = nginx_test(tmp_path, site)
+    assert result.returncode != 0 and "[emerg]" in result.stderr
+
+
+def exec_start(unit: Path) -> str:
+    """The unit's command line as systemd runs it (%% is a plain %), its program named as
+    the virtualenv's bin/ has it."""
+    lines = unit.read_text().splitlines()
+    (command,) = [line for line in lines if line.startswith("ExecStart=")]
+    command = command.removeprefix("ExecStart=").replace("%%", "%")
+    return command.replace(f"{PREFIX}/venv/bin/", "")
+
+
+@pytest.mark.parametrize("unit", UNITS, ids=[u.name for u in UNITS])
+def test_each_unit_runs_the_command_the_docs_give(unit):
+    docs = (ROOT / "docs" / "operations.md").read_text()
+    command = shlex.join(shlex.split(exec_start(unit)))
+    assert command in docs
