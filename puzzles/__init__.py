@@ -13,5 +13,6 @@ Imports run one way: play may use learn, pools and accounts; learn may use pools
 accounts; pools and accounts use neither each other nor anything above them. Every group may
 use models.py (the data model, where Django keeps it) and the engine. The modules at this
 level (urls, admin, apps, middleware, request_log, metrics, checks, site_views,
-templatetags, management commands) wire the groups into Django and may use any of them. tests/web/test_structure.py keeps the rule.
+templatetags, management commands) wire the groups into Django and may use any of them.
+tests/web/test_structure.py keeps the rule.
 """

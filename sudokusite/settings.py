@@ -210,10 +210,10 @@ REFILL_INTERVAL_SECONDS = env_int("REFILL_INTERVAL_SECONDS", 60)
 # A refill round's lock dies this long after its last renewal (the round renews it after
 # every puzzle): a lock left by a dead round or a Redis hiccup is gone by the next beat.
 REFILL_LOCK_SECONDS = env_int("REFILL_LOCK_SECONDS", REFILL_INTERVAL_SECONDS)
-# Every worker and beat writes a heartbeat this often (puzzles/pools/heartbeats.py); one not seen
-# for WORKER_GONE_SECONDS (three beat periods) is gone, and /healthz/workers answers 503
-# while no worker or no beat is alive.
-HEARTBEAT_SECONDS = env_int("HEARTBEAT_SECONDS", 15)
+# Every worker and beat writes a heartbeat this often (puzzles/pools/heartbeats.py: 15 s,
+# or a quarter of a shorter beat period); one not seen for WORKER_GONE_SECONDS (three beat
+# periods) is gone, and /healthz/workers answers 503 while no worker or no beat is alive.
+HEARTBEAT_SECONDS = env_int("HEARTBEAT_SECONDS", min(15, max(1, REFILL_INTERVAL_SECONDS // 4)))
 WORKER_GONE_SECONDS = env_int("WORKER_GONE_SECONDS", 3 * REFILL_INTERVAL_SECONDS)
 if WORKER_GONE_SECONDS <= HEARTBEAT_SECONDS:
     raise ImproperlyConfigured("WORKER_GONE_SECONDS must be longer than HEARTBEAT_SECONDS")

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import datetime
+import os
+import subprocess
+import sys
 
 import pytest
 from django.utils import timezone
 
 from puzzles.models import Heartbeat
 from puzzles.pools.stock import fresh_counts
+from sudokusite.processes import ROOT
 
 from .test_pool_services import stock
 
@@ -153,3 +157,26 @@ def test_the_health_checks_answer_plain_http_while_every_page_is_redirected(clie
         assert response.status_code == 301, url
         assert response["Location"].startswith("https://"), url
     assert client.get("/healthz", secure=True).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "env, error",
+    [
+        ({"HEARTBEAT_SECONDS": "60", "WORKER_GONE_SECONDS": "60"}, "must be longer than"),
+        ({"REFILL_INTERVAL_SECONDS": "1"}, None),  # a heartbeat a second, gone after 3 s
+    ],
+)
+def test_a_window_no_heartbeat_can_meet_is_refused_at_start(env, error):
+    code = "from sudokusite import settings as s; print(s.HEARTBEAT_SECONDS, s.WORKER_GONE_SECONDS)"
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if error:
+        assert result.returncode != 0 and error in result.stderr
+    else:
+        assert result.stdout.split() == ["1", "3"], result.stderr
