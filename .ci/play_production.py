@@ -121,11 +121,8 @@ def main(port: int) -> None:
     wait_until(seen, 120, "worker and beat")
     say("worker and beat seen alive")
     wait_until(lambda: running() and pools_full(port), 300, "every pool filled to its high mark")
-    stock = {
-        d: metric_value(scrape(port), "sudoku_pool_fresh_puzzles", difficulty=d)
-        for d in DIFFICULTIES
-    }
-    say(f"pools filled: {json.dumps({d: int(n) for d, n in stock.items()})}")
+    stock = per_difficulty(scrape(port), "sudoku_pool_fresh_puzzles")
+    say(f"pools filled: {json.dumps(stock)}")
     check_plain_http(port)
     moves = play_a_game(port)
     check_static(port)
@@ -134,9 +131,7 @@ def main(port: int) -> None:
     assert metric_value(text, "sudoku_moves_total", kind="value") == moves
     assert metric_value(text, "sudoku_workers_alive", kind="worker") == 1
     assert metric_value(text, "sudoku_workers_alive", kind="beat") == 1
-    batches = sum(
-        metric_value(text, "sudoku_refill_batches_total", difficulty=d) for d in DIFFICULTIES
-    )
+    batches = sum(per_difficulty(text, "sudoku_refill_batches_total").values())
     assert batches > 0
     labels = {"method": "POST", "view": "puzzles:api_moves", "status": "200"}
     timed = metric_value(text, "sudoku_http_request_duration_seconds_count", **labels)
