@@ -1,20 +1,19 @@
-"""What the pools did and how fast games use them: every refill batch tallied (how many,
-what they stored, how long they took), and the puzzles drawn per difficulty over the last
-hour. Read by the pool page and the metrics."""
+"""What the refills did: every refill batch tallied per difficulty (how many, what they
+stored, how long they took, when the last one ended). Read by the pool page and the
+metrics."""
 
 from __future__ import annotations
 
 import bisect
-import datetime
 
 from django.db import transaction
-from django.db.models import Count
 from django.utils import timezone
 
-from ..models import Difficulty, Puzzle, RefillTally
+from ..models import Difficulty, RefillTally
 
-# Upper bounds, in seconds, of the buckets a batch's time is counted in: an easy batch
-# takes seconds, an expert one minutes (the hard time limit is 300 s).
+# Upper bounds, in seconds, of the buckets a batch's time is counted in: from a fraction of
+# a second (a small batch on an idle machine) up to the task's hard time limit (300 s).
+# The tallies store one count per bucket: changing the bounds means recounting them.
 BATCH_BUCKETS = (1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0)
 
 
@@ -38,13 +37,3 @@ def tallies() -> dict[str, RefillTally]:
     found = {t.difficulty: t for t in RefillTally.objects.all()}
     empty = [0] * len(BATCH_BUCKETS)
     return {d: found.get(d) or RefillTally(difficulty=d, buckets=empty) for d in Difficulty.values}
-
-
-def drawn_last_hour() -> dict[str, int]:
-    """Puzzles handed out per difficulty over the last hour: the rate games draw on each
-    pool (dailies included)."""
-    counts = dict.fromkeys(Difficulty.values, 0)
-    since = timezone.now() - datetime.timedelta(hours=1)
-    rows = Puzzle.objects.served_since(since).values("difficulty").annotate(n=Count("id"))
-    counts.update({row["difficulty"]: row["n"] for row in rows})
-    return counts

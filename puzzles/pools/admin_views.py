@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods
 from ..models import Difficulty, SeedJob
 from . import activity, heartbeats, imports, seeding
 from .broker import broker_is_up, enqueue, queue_depth
-from .stock import fresh_counts, made_last_hour, targets
+from .stock import drawn_last_hour, fresh_counts, made_last_hour, targets
 from .tasks import run_seed_job
 
 RECENT_JOBS = 15
@@ -102,7 +102,7 @@ def _ago(moment: datetime.datetime | None, now: datetime.datetime) -> str:
 
 
 def _pool_rows() -> list[dict]:
-    stock, rate, drawn = fresh_counts(), made_last_hour(), activity.drawn_last_hour()
+    stock, rate, drawn = fresh_counts(), made_last_hour(), drawn_last_hour()
     tallies, now = activity.tallies(), timezone.now()
     rows = []
     for d, t in targets().items():

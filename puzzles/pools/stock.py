@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import redis
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Count
+from django.db.models import Count, QuerySet
 from django.utils import timezone
 
 import engine
@@ -25,6 +25,8 @@ from . import activity, broker
 from .locks import RefillLock
 
 log = logging.getLogger(__name__)
+
+HOUR = datetime.timedelta(hours=1)  # the window of the pool page's rates
 
 DEFAULT_TARGETS = {
     # difficulty: (low, high, batch size). Hard and expert take longer to make: smaller batches.
@@ -46,21 +48,28 @@ def targets() -> dict[str, PoolTarget]:
     return found
 
 
-def fresh_counts() -> dict[str, int]:
-    """Fresh stock per difficulty, every difficulty present."""
+def per_difficulty(puzzles: QuerySet[Puzzle]) -> dict[str, int]:
+    """How many of the puzzles each difficulty has, every difficulty present."""
     counts = dict.fromkeys(Difficulty.values, 0)
-    rows = Puzzle.objects.fresh().values("difficulty").annotate(n=Count("id"))
+    rows = puzzles.values("difficulty").annotate(n=Count("id"))
     counts.update({row["difficulty"]: row["n"] for row in rows})
     return counts
+
+
+def fresh_counts() -> dict[str, int]:
+    """Fresh stock per difficulty, every difficulty present."""
+    return per_difficulty(Puzzle.objects.fresh())
 
 
 def made_last_hour() -> dict[str, int]:
     """Puzzles generated per difficulty over the last hour."""
-    counts = dict.fromkeys(Difficulty.values, 0)
-    since = timezone.now() - datetime.timedelta(hours=1)
-    rows = Puzzle.objects.made_since(since).values("difficulty").annotate(n=Count("id"))
-    counts.update({row["difficulty"]: row["n"] for row in rows})
-    return counts
+    return per_difficulty(Puzzle.objects.made_since(timezone.now() - HOUR))
+
+
+def drawn_last_hour() -> dict[str, int]:
+    """Puzzles handed out per difficulty over the last hour: the rate games draw on each
+    pool (dailies included)."""
+    return per_difficulty(Puzzle.objects.served_since(timezone.now() - HOUR))
 
 
 def puzzle_row(made: engine.Generated, source: str = Puzzle.Source.GENERATED) -> Puzzle:
