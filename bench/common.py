@@ -53,7 +53,7 @@ def line(*fields: object) -> None:
 
 # The site, as in production (web, load) -----------------------------------------------
 
-PICK_DAILIES = "from puzzles.daily import dailies_of, today; dailies_of(today())"
+PICK_DAILIES = "from puzzles.pools.daily import dailies_of, today; dailies_of(today())"
 
 
 def postgres_ready(url: str) -> bool:
