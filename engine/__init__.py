@@ -1,4 +1,5 @@
 """The Sudoku engine: parse, solve, count, generate, dig, grade, hint and canonicalise,
+find the grids near a puzzle,
 and the board's rules the site shares (units, peers, cell names, candidates).
 
 Puzzles and grids are 81-character strings, row by row, '0' for a blank.
@@ -7,7 +8,7 @@ Puzzles and grids are 81-character strings, row by row, '0' for a blank.
 from __future__ import annotations
 
 from .board import Board, Step
-from .canonical import canonical
+from .canonical import canonical, grid_print
 from .generator import Generated, dig, make_puzzle, random_grid
 from .grid import (
     PEERS,
@@ -22,11 +23,15 @@ from .grid import (
 from .hints import next_step, tell
 from .kernel import count_solutions, solve
 from .logic import Grade, PathStep, grade, solution_path
+from .nearby import NEAR_LIMIT, near_grids, solutions
+from .seek import seek
 from .techniques import DIFFICULTIES
+from .warm import warm_up
 from .wording import place
 
 __all__ = [
     "DIFFICULTIES",
+    "NEAR_LIMIT",
     "PEERS",
     "UNITS",
     "Board",
@@ -42,13 +47,18 @@ __all__ = [
     "count_solutions",
     "dig",
     "grade",
+    "grid_print",
     "is_solution",
     "make_puzzle",
+    "near_grids",
     "next_step",
     "parse",
     "place",
     "random_grid",
+    "seek",
     "solution_path",
+    "solutions",
     "solve",
     "tell",
+    "warm_up",
 ]

@@ -1,5 +1,6 @@
 """Making puzzles: random full grids, a digger that keeps the solution unique, and a maker
-that digs and grades until a puzzle of the tier asked for comes out."""
+that digs and grades until a puzzle of the tier asked for comes out (the extreme tier:
+climbs to it, see climb.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import numpy as np
 
 from . import kernel
 from .board import Board
+from .climb import EXTREME_STARTS, climb
 from .grid import InvalidPuzzle, is_solution, parse
 from .logic import Grade, grade_of, solve_logically
 from .techniques import DIFFICULTIES
@@ -118,32 +120,40 @@ def _candidate(difficulty: str, rng: random.Random, symmetry: str) -> tuple[str 
 
 
 def _graded(puzzle: str, difficulty: str) -> Grade | None:
-    """The puzzle's grade if it is of the tier, stopping early once it cannot be."""
+    """The puzzle's grade if it is of the tier, stopping early once it cannot be: the tiers
+    up to the one below are tried first, and a puzzle they finish is too easy."""
     board = Board.from_puzzle(puzzle)
-    if difficulty == "expert":
-        steps, solved = solve_logically(board, "hard")
+    rank = DIFFICULTIES.index(difficulty)
+    steps: list = []
+    if rank >= DIFFICULTIES.index("expert"):
+        steps, solved = solve_logically(board, DIFFICULTIES[rank - 1])
         if solved:
             return None
-        more, solved = solve_logically(board, "expert")
-        if not solved:  # never seen: trial and error finishes a unique puzzle; see grade()
-            return None
-        grade = grade_of(steps + more)
-    else:
-        steps, solved = solve_logically(board, difficulty)
-        if not solved:
-            return None
-        grade = grade_of(steps)
+    more, solved = solve_logically(board, difficulty)
+    if not solved:
+        return None
+    grade = grade_of(steps + more)
     return grade if grade.difficulty == difficulty else None
 
 
 def make_puzzle(
-    difficulty: str, *, seed: int | random.Random | None = None, symmetry: str = "rotational"
+    difficulty: str,
+    *,
+    seed: int | random.Random | None = None,
+    symmetry: str = "rotational",
+    starts: tuple[str, ...] = (),
 ) -> Generated:
-    """A new puzzle of the difficulty asked for, with exactly one solution."""
+    """A new puzzle of the difficulty asked for, with exactly one solution.
+
+    Extreme puzzles are climbed to (climb.py) from one of `starts`, or of EXTREME_STARTS
+    when none is given, shuffled and relabelled, and keep no symmetry.
+    """
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
     _check_symmetry(symmetry)
     rng = _rng(seed)
+    if difficulty == "extreme":
+        return _climbed(difficulty, rng, starts or EXTREME_STARTS)
     while True:
         puzzle, grid = _candidate(difficulty, rng, symmetry)
         if puzzle is None:
@@ -151,3 +161,13 @@ def make_puzzle(
         grade = _graded(puzzle, difficulty)
         if grade is not None:
             return Generated(puzzle, grid, grade)
+
+
+def _climbed(difficulty: str, rng: random.Random, starts: tuple[str, ...]) -> Generated:
+    """A puzzle climbed to from one of the starts, shuffled and relabelled first, drawn
+    anew each time a climb stalls."""
+    while True:
+        start = random_transform(rng).apply(parse(rng.choice(starts)))
+        found = climb(start, difficulty, rng)
+        if found is not None:
+            return Generated(*found)

@@ -35,6 +35,11 @@ _BLANKS = "0."
 _SEPARATORS = set(" \t\r\n|-+")
 
 
+def shared_units(cells: Iterable[int]) -> list[int]:
+    """The units every one of the cells lies in, in order."""
+    return sorted(set.intersection(*(set(UNITS_OF[c]) for c in cells)))
+
+
 class InvalidPuzzle(ValueError):
     """A puzzle text that is not a valid Sudoku position."""
 

@@ -13,6 +13,7 @@ from .board import Board, Step
 from .grid import (
     BIT,
     DIGITS_OF,
+    PEERS,
     UNITS,
     InvalidPuzzle,
     allowed_mask,
@@ -23,7 +24,7 @@ from .grid import (
 )
 from .techniques import find_step
 from .techniques.table import entry_for
-from .wording import cells_text, compact_places, digits_text, place
+from .wording import a_digit, cells_in, cells_text, compact_places, digits_text, join, place
 
 CHECKS_RATING = 0.0  # pointing out a mistake is not a solving technique
 
@@ -58,8 +59,8 @@ def _conflict_step(
             cause=[first, second],
             clears=[placed],
             region=where,
-            reason=f"{where.capitalize()} already has the given {digit} in {place(given[0])}, "
-            f"and it can hold each digit only once.",
+            reason=f"{where.capitalize()} already has the given {digit}, in "
+            f"{cells_in(unit, given)}, and it can hold each digit only once.",
             result=f"So the {digit} in {place(placed)} cannot stay: take it out.",
         )
     wrong = [c for c in (first, second) if solution is not None and solution[c] != str(digit)]
@@ -72,8 +73,8 @@ def _conflict_step(
         cause=[first, second],
         clears=clears,
         region=where,
-        reason=f"{place(first).capitalize()} and {place(second)} both hold {digit}, but "
-        f"{where} can hold each digit only once.",
+        reason=f"{where.capitalize()} holds {digit} twice, in {cells_in(unit, [first, second])}, "
+        "and it can hold each digit only once.",
         result=f"Take the {digit} out of {cells_text(clears)}.",
     )
 
@@ -213,10 +214,60 @@ def _missing_note(values: list[int], cands: list[int], solution: str | None) -> 
                 region=place(cell),
                 reason=f"The notes in {place(cell)} leave out the digit that belongs there: "
                 "one of the digits taken out of them was needed.",
-                result=f"Put back {digits_text(d for _, d in back)}, the digits that fit there "
-                "and are not in its notes; one of them is the answer.",
+                result=_put_back([d for _, d in back]),
             )
     return None
+
+
+def _put_back(digits: list[int]) -> str:
+    """What to put back into notes that lost their answer."""
+    if len(digits) == 1:
+        return f"Put back {digits[0]}: it fits there, it is not in the notes, and it is the answer."
+    return (
+        f"Put back {digits_text(digits)}, the digits that fit there and are not in its notes; "
+        "one of them is the answer."
+    )
+
+
+def _impossible_note(values: list[int], notes: Sequence[Iterable[int]] | None) -> Step | None:
+    """An empty cell whose notes hold a digit its row, column or box already has: a note
+    that cannot be right, whether the notes are a complete list or a memo."""
+    if notes is None:
+        return None
+    for cell, digits in enumerate(notes):
+        if values[cell]:
+            continue
+        clash = {d: _holder(values, cell, d) for d in sorted(set(digits))}
+        clash = {d: holder for d, holder in clash.items() if holder is not None}
+        if clash:
+            return _impossible_step(cell, clash)
+    return None
+
+
+def _holder(values: list[int], cell: int, digit: int) -> int | None:
+    """A peer of the cell that holds the digit, if one does."""
+    return next((p for p in PEERS[cell] if values[p] == digit), None)
+
+
+def _impossible_step(cell: int, clash: dict[int, int]) -> Step:
+    digits = list(clash)
+    said = join(
+        f"{place(holder)} holds {a_digit(d)}" if len(digits) > 1 else f"{place(holder)} holds it"
+        for d, holder in clash.items()
+    )
+    note = f"The note {digits[0]}" if len(digits) == 1 else f"The notes {digits_text(digits)}"
+    verb = "cannot be right" if len(digits) == 1 else "cannot be right either"
+    return Step(
+        "Impossible Note",
+        CHECKS_RATING,
+        eliminations=[(cell, d) for d in digits],
+        cells=[cell],
+        area=[cell],
+        cause=sorted(set(clash.values())),
+        region=place(cell),
+        reason=f"{note} in {place(cell)} {verb}: {said}, and {place(cell)} sees it.",
+        result=f"Take {digits_text(digits)} out of its notes.",
+    )
 
 
 def _solution_of(puzzle: str | None, grid: str) -> str | None:
@@ -273,7 +324,7 @@ def _next_step(
     if solution is None and kernel.count_solutions(grid, 1) == 0:
         return _dead_end(values)
     cands = _candidates(grid, candidates, complete)
-    step = _missing_note(values, cands, solution)
+    step = _missing_note(values, cands, solution) or _impossible_note(values, candidates)
     if step:
         return step
     board = Board(values, cands)
@@ -283,16 +334,16 @@ def _next_step(
 
 
 def tell(step: Step, level: int) -> dict:
-    """A hint as a player opens it, JSON-ready, at level 1 (where to look: the technique
-    in plain words and the region to shade), 2 (why: the cells of the pattern that cause
-    it, and those it will change) or 3 (what follows, said and listed; nothing is applied).
-    """
+    """A hint as a player opens it, JSON-ready, at level 1 (where to look: the technique by
+    its name and the region to shade), 2 (why: the cells of the pattern that cause it, and
+    nothing of what will change) or 3 (what follows, said, with the cells it changes as
+    `target`, and listed; nothing is applied)."""
     if level not in (1, 2, 3):
         raise ValueError(f"a hint's level is 1, 2 or 3, not {level!r}")
     entry = entry_for(step)
     told: dict = {
         "level": level,
-        "technique": entry.plain or entry.name,
+        "technique": entry.label,
         "slug": entry.slug,
         "summary": entry.summary,
         "text": f"Look at {step.region}." if step.region else "Look at the whole grid.",
@@ -300,12 +351,14 @@ def tell(step: Step, level: int) -> dict:
     }
     if level >= 2:
         told["text"] = step.reason
-        told["cause"] = list(step.cause)
+        # The cell a step fills is its answer: never marked before level 3.
+        placed = {cell for cell, _ in step.placements}
+        told["cause"] = [c for c in step.cause if c not in placed]
+    if level >= 3:
+        told["text"] = step.explanation
         told["target"] = sorted(
             set(step.targets) | set(step.clears) | {c for c, _ in step.restores}
         )
-    if level >= 3:
-        told["text"] = step.explanation
         told["placements"] = [list(p) for p in step.placements]
         told["eliminations"] = [list(e) for e in step.eliminations]
         told["clears"] = list(step.clears)

@@ -26,7 +26,7 @@ class Grade:
 MAX_STEPS = 81 * 9
 
 
-def solve_logically(board: Board, max_tier: str = "expert") -> tuple[list[Step], bool]:
+def solve_logically(board: Board, max_tier: str = "extreme") -> tuple[list[Step], bool]:
     """Apply easiest steps (up to max_tier) in place; the path, and whether it got to the end."""
     steps: list[Step] = []
     while not board.solved and len(steps) < MAX_STEPS:

@@ -74,6 +74,31 @@ def cells_text(cells: Iterable[int]) -> str:
     return "; ".join(parts[:-1]) + "; and " + parts[-1]
 
 
+def cells_in(unit: int, cells: Iterable[int]) -> str:
+    """Cells of a row or column already named, without naming it again: 'columns 2 and 5'
+    in row 1 (compact, and in a box: as cells_text)."""
+    cells = sorted(set(cells))
+    if not _COMPACT.get() and unit < 18:
+        by_row = unit < 9
+        if all((c // 9 if by_row else 9 + c % 9) == unit for c in cells):
+            kind = "column" if by_row else "row"
+            numbers = [c % 9 + 1 if by_row else c // 9 + 1 for c in cells]
+            return f"{plural(len(numbers), kind)} {join(map(str, numbers))}"
+    return cells_text(cells)
+
+
+def plural(count: int, word: str) -> str:
+    """The word for one, or for several: 'column', 'columns'; 'box', 'boxes'."""
+    if count == 1:
+        return word
+    return word + ("es" if word.endswith(("x", "s")) else "s")
+
+
+def a_digit(digit: int) -> str:
+    """'a 4', 'an 8'."""
+    return f"{'an' if digit == 8 else 'a'} {digit}"
+
+
 def digits_text(digits: Iterable[int]) -> str:
     """3, 5 and 7."""
     return join(str(d) for d in sorted(digits))

@@ -11,18 +11,22 @@ from dataclasses import dataclass
 
 from ..board import Board, Step
 from . import (
+    als,
     chains,
+    finned_fish,
     fish,
     forcing,
     intersections,
     single_digit,
     singles,
     subsets,
+    sue_de_coq,
+    uniqueness,
     wings,
 )
 from .table import TABLE
 
-DIFFICULTIES = ("easy", "medium", "hard", "expert")
+DIFFICULTIES = ("easy", "medium", "hard", "expert", "master", "extreme")
 
 
 @dataclass(frozen=True)
@@ -35,7 +39,20 @@ class Technique:
     find: Callable[[Board], Step | None]
 
 
-_MODULES = (singles, intersections, subsets, fish, single_digit, wings, chains, forcing)
+_MODULES = (
+    singles,
+    intersections,
+    subsets,
+    fish,
+    single_digit,
+    wings,
+    uniqueness,
+    finned_fish,
+    sue_de_coq,
+    chains,
+    als,
+    forcing,
+)
 
 
 def _finder(name: str) -> Callable[[Board], Step | None]:
@@ -50,7 +67,7 @@ TIER_OF = {t.name: t.tier for t in LADDER}
 TIER_RANK = {tier: rank for rank, tier in enumerate(DIFFICULTIES)}
 
 
-def find_step(board: Board, max_tier: str = "expert") -> Step | None:
+def find_step(board: Board, max_tier: str = "extreme") -> Step | None:
     """The easiest step available in the position, trying techniques up to max_tier."""
     limit = TIER_RANK[max_tier]
     for technique in LADDER:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..board import Board, Step
 from ..grid import BIT, DIGITS_OF, PEERS
 from ..wording import _COMPACT, place, removals_text
-from .table import step
+from .table import entry_of, step
 
 
 def _bits(x: int) -> Iterator[int]:
@@ -159,7 +159,27 @@ def _path(graph: _Graph, start: int, end: int) -> list[int]:
     raise AssertionError("chain end not reachable")  # _shortest found it, so it is
 
 
+def length_increment(nodes: int) -> float:
+    """What Sudoku Explainer adds to a chain's rating for its length: nothing up to 4 nodes,
+    then 0.1 more past each of 4, 6, 8, 12, 16, 24, 32, 48... nodes (ChainingHint's
+    getLengthDifficulty, whose length is the chain's nodes between the assumption and its
+    end)."""
+    added, ceiling, odd = 0.0, 4, False
+    while nodes > ceiling:
+        added += 0.1
+        ceiling = ceiling * 4 // 3 if odd else ceiling * 3 // 2
+        odd = not odd
+    return added
+
+
+def chain_rating(base: float, nodes: int) -> float:
+    """A chain's rating: its technique's, and what its length adds."""
+    return round(base + length_increment(nodes), 1)
+
+
 def _step(graph: _Graph, finder: str, found: _Found) -> Step:
+    # A chain of n strong links has 2n nodes, each strong link's two ends.
+    rating = chain_rating(entry_of(finder).rating, 2 * found.length)
     path = _path(graph, found.start, found.end)
     links = [_node_name(path[0])]
     for i, n in enumerate(path[1:]):
@@ -168,6 +188,7 @@ def _step(graph: _Graph, finder: str, found: _Found) -> Step:
     first, last = path[0], path[-1]
     return step(
         finder,
+        rating=rating,
         eliminations=found.eliminations,
         cells=sorted({n // 9 for n in path}),
         area=sorted({first // 9, last // 9}),

@@ -5,28 +5,43 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..board import Board, Step
-from ..grid import BIT, POPCOUNT
-from ..wording import cells_text, join, removals_text
+from ..grid import BIT, DIGITS_OF, POPCOUNT
+from ..wording import a_digit, cells_text, join, removals_text
 from .table import step
 
 FINDERS = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 
 
-def _cell(base_is_row: bool, base: int, cover: int) -> int:
+def cell_at(base_is_row: bool, base: int, cover: int) -> int:
+    """The cell where a base line meets a cover line."""
     return base * 9 + cover if base_is_row else cover * 9 + base
+
+
+def line_places(board: Board) -> list[tuple[list[int], list[int]]]:
+    """line_places(board)[digit][base_is_row]: per row (if true) or column, the digit's
+    places in it as a 9-bit mask of the columns (rows) they lie in; worked out once a
+    position for every fish."""
+    return board.derived("line places", _line_places)
+
+
+def _line_places(board: Board) -> list[tuple[list[int], list[int]]]:
+    table = [([0] * 9, [0] * 9) for _ in range(10)]  # [digit][base_is_row][line]
+    for cell, mask in enumerate(board.cands):
+        row, col = divmod(cell, 9)
+        for d in DIGITS_OF[mask]:
+            columns, rows = table[d]
+            rows[row] |= 1 << col
+            columns[col] |= 1 << row
+    return table
 
 
 def _fish(board: Board, size: int) -> Step | None:
     cands = board.cands
-    places = board.places()
     for digit in range(1, 10):
         bit = BIT[digit]
         for base_is_row in (True, False):
-            lines = {}
-            for base in range(9):
-                cells = places[base if base_is_row else 9 + base][digit]
-                if 2 <= len(cells) <= size:
-                    lines[base] = sum(1 << (c % 9 if base_is_row else c // 9) for c in cells)
+            masks = line_places(board)[digit][base_is_row]
+            lines = {b: m for b, m in enumerate(masks) if 2 <= POPCOUNT[m] <= size}
             if len(lines) < size:
                 continue
             for bases in combinations(lines, size):
@@ -37,14 +52,14 @@ def _fish(board: Board, size: int) -> Step | None:
                     continue
                 cover_lines = [c for c in range(9) if covers >> c & 1]
                 removed = [
-                    (_cell(base_is_row, b, c), digit)
+                    (cell_at(base_is_row, b, c), digit)
                     for c in cover_lines
                     for b in range(9)
-                    if b not in bases and cands[_cell(base_is_row, b, c)] & bit
+                    if b not in bases and cands[cell_at(base_is_row, b, c)] & bit
                 ]
                 if not removed:
                     continue
-                corners = [_cell(base_is_row, b, c) for b in bases for c in cover_lines]
+                corners = [cell_at(base_is_row, b, c) for b in bases for c in cover_lines]
                 cells = [c for c in corners if cands[c] & bit]
                 base_kind, cover_kind = ("rows", "columns") if base_is_row else ("columns", "rows")
                 base_names = join(str(b + 1) for b in bases)
@@ -56,8 +71,9 @@ def _fish(board: Board, size: int) -> Step | None:
                     units=[b if base_is_row else 9 + b for b in bases],
                     region=f"{base_kind} {base_names}",
                     reason=f"In {base_kind} {base_names}, {digit} can go only in {cover_kind} "
-                    f"{cover_names} ({cells_text(cells)}). Each of those {base_kind} needs a "
-                    f"{digit} there, so they fill {cover_kind} {cover_names} with {digit}s.",
+                    f"{cover_names} ({cells_text(cells)}). Each of those {base_kind} needs "
+                    f"{a_digit(digit)} there, so they fill {cover_kind} {cover_names} with "
+                    f"{digit}s.",
                     result=f"So {digit} leaves the rest of {cover_kind} {cover_names}: "
                     f"take out {removals_text(removed)}.",
                 )

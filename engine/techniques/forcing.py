@@ -7,9 +7,105 @@ import numpy as np
 
 from .. import kernel
 from ..board import Board, Step
-from ..grid import BIT, DIGITS_OF, UNITS, unit_name
+from ..grid import BIT, DIGITS_OF, PEERS, UNITS, unit_name
 from ..wording import cells_text, digits_text, either, join, place
-from .table import step
+from .chains import chain_rating
+from .table import entry_of, step
+
+# A forcing chain's rating grows with its length but stays below the dynamic chains'.
+TOP_FORCING_RATING = 8.9
+
+Node = tuple[int, int, bool]  # (cell, digit, true or false)
+
+
+class _Trace:
+    """Singles followed from an assumption, each conclusion with the ones it came from, as
+    Sudoku Explainer's chains keep them: its length is what the chain is rated by."""
+
+    def __init__(self, board: Board, cell: int, digit: int) -> None:
+        self.start = board.cands
+        self.values = list(board.values)
+        self.cands = list(board.cands)
+        self.why: dict[Node, tuple[Node, ...]] = {}
+        self.broken: tuple[Node, ...] | None = None  # what a contradiction came from
+        self._put(cell, digit, ())
+        self._follow()
+
+    def _put(self, cell: int, digit: int, parents: tuple[Node, ...]) -> None:
+        if self.values[cell]:
+            if self.values[cell] != digit and self.broken is None:
+                self.broken = (*parents, (cell, self.values[cell], True))
+            return
+        on = (cell, digit, True)
+        self.values[cell] = digit
+        self.why[on] = parents
+        for other in DIGITS_OF[self.cands[cell] & ~BIT[digit]]:
+            self.why.setdefault((cell, other, False), (on,))
+        self.cands[cell] = 0
+        bit = BIT[digit]
+        for peer in PEERS[cell]:
+            if self.cands[peer] & bit:
+                self.cands[peer] &= ~bit
+                self.why.setdefault((peer, digit, False), (on,))
+
+    def _follow(self) -> None:
+        changed = True
+        while changed and self.broken is None:
+            changed = False
+            for cell in range(81):
+                if self.values[cell]:
+                    continue
+                m = self.cands[cell]
+                gone = tuple((cell, d, False) for d in DIGITS_OF[self.start[cell] & ~m])
+                if not m:
+                    self.broken = gone
+                    return
+                if m & (m - 1) == 0:
+                    self._put(cell, DIGITS_OF[m][0], gone)
+                    changed = True
+            for unit in range(27):
+                for digit in range(1, 10):
+                    bit = BIT[digit]
+                    cells = UNITS[unit]
+                    if any(self.values[c] == digit for c in cells):
+                        continue
+                    where = [c for c in cells if self.cands[c] & bit]
+                    gone = tuple((c, digit, False) for c in cells if self.start[c] & bit)
+                    if not where:
+                        self.broken = gone
+                        return
+                    if len(where) == 1:
+                        self._put(where[0], digit, tuple(n for n in gone if n[0] != where[0]))
+                        changed = True
+                        if self.broken is not None:
+                            return
+
+    def size(self, nodes: tuple[Node, ...]) -> int:
+        """How many conclusions the nodes rest on, themselves and the assumption included."""
+        seen: set[Node] = set()
+        todo = list(nodes)
+        while todo:
+            node = todo.pop()
+            if node not in seen:
+                seen.add(node)
+                todo.extend(self.why.get(node, ()))
+        return len(seen)
+
+
+def _rating(finder: str, nodes: int) -> float:
+    """A forcing chain's rating: its technique's, and what its length adds (Sudoku
+    Explainer counts the nodes of every branch, less the two ends)."""
+    return min(chain_rating(entry_of(finder).rating, nodes - 2), TOP_FORCING_RATING)
+
+
+def _contradiction_length(board: Board, cell: int, digit: int) -> int:
+    trace = _Trace(board, cell, digit)
+    return trace.size(trace.broken or ()) + 1
+
+
+def _common_length(board: Board, options: list[tuple[int, int]], placed) -> int:
+    traces = [_Trace(board, c, d) for c, d in options]
+    return min(sum(t.size(((c, d, True),)) for t in traces) for c, d in placed)
 
 
 def _position(board: Board) -> np.ndarray:
@@ -47,11 +143,14 @@ def _common(board: Board, base: np.ndarray, options: list[tuple[int, int]], leve
 def _forcing(board: Board, level: int, finder: str) -> Step | None:
     base = _position(board)
     how = "the singles" if level == kernel.SINGLES else "the singles, locked candidates and pairs"
+    traced = level == kernel.SINGLES  # the dynamic chains keep their one rating
     false = _contradiction(board, base, level)
     if false:
         cell, digit = false
+        nodes = _contradiction_length(board, cell, digit) if traced else 0
         return step(
             finder,
+            rating=_rating(finder, nodes) if traced else None,
             eliminations=[false],
             cells=[cell],
             area=[cell],
@@ -63,10 +162,14 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
     for cell in range(81):
         digits = DIGITS_OF[board.cands[cell]]
         if 2 <= len(digits) <= 4:
-            placed = _common(board, base, [(cell, d) for d in digits], level)
+            options = [(cell, d) for d in digits]
+            placed = _common(board, base, options, level)
             if placed:
                 return step(
                     finder,
+                    rating=_rating(finder, _common_length(board, options, placed))
+                    if traced
+                    else None,
                     placements=placed,
                     cells=[cell, *(c for c, _ in placed)],
                     area=[cell],
@@ -79,10 +182,14 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
         for digit in range(1, 10):
             cells = [c for c in UNITS[unit] if board.cands[c] & BIT[digit]]
             if 2 <= len(cells) <= 4:
-                placed = _common(board, base, [(c, digit) for c in cells], level)
+                options = [(c, digit) for c in cells]
+                placed = _common(board, base, options, level)
                 if placed:
                     return step(
                         finder,
+                        rating=_rating(finder, _common_length(board, options, placed))
+                        if traced
+                        else None,
                         placements=placed,
                         cells=[*cells, *(c for c, _ in placed)],
                         units=[unit],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..board import Board, Step
 from ..grid import BIT, BOX_OF, COL_OF, ROW_OF, UNITS, unit_name
-from ..wording import cells_text, removals_text
+from ..wording import cells_in, cells_text, is_compact, removals_text
 from .table import step
 
 
@@ -15,6 +15,18 @@ def _line_through(cells: list[int]) -> int | None:
     if len({COL_OF[c] for c in cells}) == 1:
         return 9 + COL_OF[cells[0]]
     return None
+
+
+def _all(cells: list[int]) -> str:
+    return "both" if len(cells) == 2 else "all"
+
+
+def _along(line: int, cells: list[int]) -> str:
+    """Cells on one line, the line named once: 'row 2, columns 7 and 9' ('r2c7 and r2c9,
+    both in row 2')."""
+    if is_compact():
+        return f"{cells_text(cells)}, {_all(cells)} in {unit_name(line)}"
+    return f"{unit_name(line)}, {cells_in(line, cells)}"
 
 
 def pointing(board: Board) -> Step | None:
@@ -35,8 +47,8 @@ def pointing(board: Board) -> Step | None:
                     cells=cells,
                     units=[box],
                     region=unit_name(box),
-                    reason=f"In {unit_name(box)}, {digit} can go only in {cells_text(cells)}, "
-                    f"all in {unit_name(line)}: the {digit} of {unit_name(line)} is in this box.",
+                    reason=f"In {unit_name(box)}, {digit} can go only in {_along(line, cells)}: "
+                    f"the {digit} of {unit_name(line)} is in this box.",
                     result=f"So {digit} leaves the rest of {unit_name(line)}: "
                     f"take out {removals_text(removed)}.",
                 )
@@ -60,8 +72,9 @@ def claiming(board: Board) -> Step | None:
                     cells=cells,
                     units=[line],
                     region=unit_name(line),
-                    reason=f"In {unit_name(line)}, {digit} can go only in {cells_text(cells)}, "
-                    f"all in {unit_name(box)}: the {digit} of {unit_name(box)} is on this line.",
+                    reason=f"In {unit_name(line)}, {digit} can go only in {cells_in(line, cells)}, "
+                    f"{_all(cells)} in {unit_name(box)}: the {digit} of {unit_name(box)} is on "
+                    "this line.",
                     result=f"So {digit} leaves the rest of {unit_name(box)}: "
                     f"take out {removals_text(removed)}.",
                 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..board import Board, Step
 from ..grid import BIT, BOX_OF, PEER_BITS, unit_name
-from ..wording import cells_text, place, removals_text
+from ..wording import cells_in, cells_text, place, removals_text
 from .table import step
 
 
@@ -87,8 +87,8 @@ def _two_links_step(
         cells=sorted({a1, a2, b1, b2}),
         units=[u1, u2],
         region=f"{unit_name(u1)} and {unit_name(u2)}",
-        reason=f"In {unit_name(u1)}, {digit} goes in {cells_text([a1, a2])}; in "
-        f"{unit_name(u2)}, in {cells_text([b1, b2])}. {why}: {place(ends[0])} or "
+        reason=f"In {unit_name(u1)}, {digit} goes only in {cells_in(u1, [a1, a2])}; in "
+        f"{unit_name(u2)}, only in {cells_in(u2, [b1, b2])}. {why}: {place(ends[0])} or "
         f"{place(ends[1])} is {digit}.",
         result=f"So {digit} leaves every cell that sees both: take out {removals_text(removed)}.",
     )
@@ -165,3 +165,97 @@ def simple_colouring(board: Board) -> Step | None:
                     result=f"So take out {removals_text(removed)}.",
                 )
     return None
+
+
+def empty_rectangle(board: Board) -> Step | None:
+    """A digit's places in a box on one row r and one column c of it (the rest of the box
+    empty of it), and a line with two places of the digit, one on r (or c): if the far end
+    is not the digit, the near one is, the box's digit is on c (or r), and the crossing of
+    the far end's line with c (r) is not the digit; if it is, it sees that crossing too."""
+    places = board.places()
+    for digit in range(1, 10):
+        for box in range(9):
+            cells = places[18 + box][digit]
+            if len(cells) < 3:
+                continue
+            rows = {c // 9 for c in cells}
+            cols = {c % 9 for c in cells}
+            if len(rows) < 2 or len(cols) < 2:
+                continue
+            for r in sorted(rows):
+                for c in sorted(cols):
+                    if any(x // 9 != r and x % 9 != c for x in cells):
+                        continue
+                    found = _empty_rectangle_link(board, digit, box, r, c, cells)
+                    if found:
+                        return found
+    return None
+
+
+def _empty_rectangle_link(
+    board: Board, digit: int, box: int, r: int, c: int, cells: list[int]
+) -> Step | None:
+    """The pair that completes the empty rectangle of box on row r and column c."""
+    places = board.places()
+    bit = BIT[digit]
+    band, stack = box // 3, box % 3
+    # A column outside the box's stack whose two places are one on row r: the other's row
+    # meets column c. Then the same with rows and columns swapped.
+    for line in range(9):
+        if line // 3 != stack:
+            pair = places[9 + line][digit]
+            if len(pair) == 2:
+                for near, far in (pair, pair[::-1]):
+                    if near // 9 == r and far // 9 // 3 != band:
+                        target = far // 9 * 9 + c
+                        if board.cands[target] & bit:
+                            return _er_step(digit, box, r, c, cells, 9 + line, near, far, target)
+        if line // 3 != band:
+            pair = places[line][digit]
+            if len(pair) == 2:
+                for near, far in (pair, pair[::-1]):
+                    if near % 9 == c and far % 9 // 3 != stack:
+                        target = r * 9 + far % 9
+                        if board.cands[target] & bit:
+                            return _er_step(digit, box, r, c, cells, line, near, far, target)
+    return None
+
+
+def _er_step(
+    digit: int,
+    box: int,
+    r: int,
+    c: int,
+    cells: list[int],
+    unit: int,
+    near: int,
+    far: int,
+    target: int,
+) -> Step:
+    removed = [(target, digit)]
+    on_row = unit >= 9  # the pair is in a column, its near end on row r
+
+    def tell() -> dict:
+        box_line, other_line = (
+            (f"row {r + 1}", f"column {c + 1}") if on_row else (f"column {c + 1}", f"row {r + 1}")
+        )
+        return {
+            "region": f"box {box + 1} and {unit_name(unit)}",
+            "cause": sorted({*cells, near, far}),
+            "reason": f"In box {box + 1}, {digit} can go only on {box_line} or "
+            f"{other_line} ({cells_text(cells)}). In {unit_name(unit)}, {digit} can go "
+            f"only in {cells_in(unit, [near, far])}. If {place(far)} is not {digit}, "
+            f"{place(near)} is, so box {box + 1} has its {digit} on {other_line}. "
+            f"Either way, the cell where {other_line} crosses the line through "
+            f"{place(far)} cannot be {digit}: it would see {place(far)}, or the "
+            f"{digit} of box {box + 1}.",
+            "result": f"So {place(target)} is not {digit}: take out {removals_text(removed)}.",
+        }
+
+    return step(
+        "empty_rectangle",
+        eliminations=removed,
+        cells=sorted({*cells, near, far}),
+        units=[18 + box, unit],
+        tell=tell,
+    )

@@ -10,7 +10,7 @@ from functools import partial
 
 from ..board import Board, Step
 from ..grid import ALL, BIT, DIGITS_OF, PEERS, POPCOUNT, UNITS, unit_name
-from ..wording import place
+from ..wording import a_digit, cells_in, place
 from .table import step
 
 
@@ -41,8 +41,8 @@ def _full_house_told(unit: int, cell: int, digit: int) -> dict:
     return {
         "cause": [c for c in UNITS[unit] if c != cell],
         "region": unit_name(unit),
-        "reason": f"{unit_name(unit).capitalize()} has one empty cell left, {place(cell)}, "
-        "and one digit missing.",
+        "reason": f"{unit_name(unit).capitalize()} has one empty cell left, in "
+        f"{cells_in(unit, [cell])}, and one digit missing.",
         "result": f"So {place(cell)} is {digit}.",
     }
 
@@ -83,11 +83,16 @@ def _hidden_single(board: Board, units: range, finder: str) -> Step | None:
 def _hidden_single_told(values: list[int], unit: int, cell: int, digit: int) -> dict:
     others = [c for c in UNITS[unit] if c != cell and not values[c]]
     kind = unit_name(unit).split()[0]
+    blockers = {_blocker(values, c, digit) for c in others}
+    if blockers <= set(range(81)) - set(others):
+        why = f"sees {a_digit(digit)}"
+    else:  # some are ruled out by the player's notes, not by a digit they see
+        why = f"either sees {a_digit(digit)} or has no {digit} in its notes"
     return {
-        "cause": sorted({_blocker(values, c, digit) for c in others}),
+        "cause": sorted(blockers),
         "region": unit_name(unit),
         "reason": f"In {unit_name(unit)}, {digit} has one place left: every other empty cell "
-        f"of the {kind} sees a {digit} or cannot hold it.",
+        f"of the {kind} {why}.",
         "result": f"So {digit} goes in {place(cell)}.",
     }
 
@@ -121,7 +126,7 @@ def _naked_single_told(values: list[int], cell: int, digit: int) -> dict:
     blockers = {_blocker(values, cell, d) for d in range(1, 10) if d != digit}
     return {
         "area": [cell],
-        "cause": sorted(blockers - {cell}) or [cell],
+        "cause": sorted(blockers - {cell}),
         "region": place(cell),
         "reason": f"{place(cell).capitalize()} can hold one digit only: every other "
         "digit is ruled out by its row, column and box.",

@@ -5,12 +5,20 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..board import Board, Step
-from ..grid import BIT, DIGITS_OF, POPCOUNT, UNITS, UNITS_OF, unit_name
-from ..wording import cells_text, digits_text, join, removals_text
+from ..grid import BIT, DIGITS_OF, POPCOUNT, UNITS, shared_units, unit_name
+from ..wording import cells_in, cells_text, digits_text, is_compact, join, removals_text
 from .table import step
 
 NAKED = {2: "naked_pair", 3: "naked_triple", 4: "naked_quad"}
 HIDDEN = {2: "hidden_pair", 3: "hidden_triple", 4: "hidden_quad"}
+
+
+def _the_cells(shared: list[int], group: tuple[int, ...] | list[int]) -> str:
+    """The cells of a subset in the units already named: 'the cells in columns 4 and 6'."""
+    if is_compact():
+        return f"the cells {cells_text(group)}"
+    line = next((u for u in shared if u < 18), None)
+    return f"the cells in {cells_in(line, group) if line is not None else cells_text(group)}"
 
 
 def _naked(board: Board, size: int) -> Step | None:
@@ -23,7 +31,7 @@ def _naked(board: Board, size: int) -> Step | None:
                 union |= cands[c]
             if POPCOUNT[union] != size:
                 continue
-            shared = sorted(set.intersection(*(set(UNITS_OF[c]) for c in group)))
+            shared = shared_units(group)
             removed = sorted(
                 {
                     (c, d)
@@ -41,9 +49,9 @@ def _naked(board: Board, size: int) -> Step | None:
                     cells=list(group),
                     units=[unit],
                     region=unit_name(unit),
-                    reason=f"The cells {cells_text(group)}, in {where}, can hold only the "
-                    f"digits {digits_text(DIGITS_OF[union])} between them: those digits belong "
-                    "to these cells.",
+                    reason=f"In {where}, {_the_cells(shared, group)} can hold only "
+                    f"{digits_text(DIGITS_OF[union])} between them: those digits belong to "
+                    "these cells.",
                     result=f"So they leave the rest of {where}: take out {removals_text(removed)}.",
                 )
     return None
@@ -70,7 +78,7 @@ def _hidden(board: Board, size: int) -> Step | None:
                     units=[unit],
                     region=unit_name(unit),
                     reason=f"In {unit_name(unit)}, the digits {digits_text(digits)} can go only "
-                    f"in {cells_text(group)}: those cells are taken by them.",
+                    f"in {cells_in(unit, group)}: those cells are taken by them.",
                     result=f"So those cells hold nothing else: take out {removals_text(removed)}.",
                 )
     return None

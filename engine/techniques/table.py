@@ -10,11 +10,18 @@ score below an easier one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..board import Step
+
+
+def _standard(name: str) -> str:
+    """A standard name inside a sentence: ordinary words in lower case, letters kept:
+    'hidden single', 'XY-wing', 'two-string kite'."""
+    return re.sub(r"[A-Za-z]+", lambda m: m[0] if m[0].isupper() else m[0].lower(), name)
 
 
 @dataclass(frozen=True)
@@ -31,9 +38,18 @@ class Entry:
     summary: str = ""
 
     @property
+    def label(self) -> str:
+        """The one name a player sees for it, in hints, walkthrough, end panel and guide:
+        the plain name with the standard one beside it, 'Only place in a box (hidden
+        single)'."""
+        if not self.plain or self.plain.lower() == self.name.lower():
+            return self.plain or self.name
+        return f"{self.plain} ({_standard(self.name)})"
+
+    @property
     def slug(self) -> str:
         """The formal name for URLs: 'hidden-single'."""
-        return self.name.lower().replace(" ", "-")
+        return re.sub(r"[^a-z0-9]+", "-", self.name.lower()).strip("-")
 
 
 TABLE = (
@@ -160,6 +176,24 @@ TABLE = (
         "box: one of the far ends holds the digit.",
     ),
     Entry(
+        "empty_rectangle",
+        "Empty Rectangle",
+        "hard",
+        4.1,
+        "A box's cross and a linked pair",
+        "A digit whose places in a box lie on one row and one column of it, and a line where the "
+        "digit has two places, one on that row (or column): the far end's crossing loses it.",
+    ),
+    Entry(
+        "finned_x_wing",
+        "Finned X-Wing",
+        "hard",
+        4.1,
+        "An X-Wing with a fin",
+        "An X-Wing with extra places (fins) in one box: either a fin holds the digit or the X-Wing "
+        "does, so the cells of the X-Wing's columns in that box lose it.",
+    ),
+    Entry(
         "xy_wing",
         "XY-Wing",
         "hard",
@@ -178,12 +212,21 @@ TABLE = (
         "holds the other digit.",
     ),
     Entry(
+        "sashimi_x_wing",
+        "Sashimi X-Wing",
+        "hard",
+        4.3,
+        "An X-Wing missing a corner",
+        "A finned X-Wing one of whose corners is gone: still, either a fin holds the digit or the "
+        "X-Wing does.",
+    ),
+    Entry(
         "xyz_wing",
         "XYZ-Wing",
         "hard",
         4.4,
         "A three-digit pivot and two pincers",
-        "A three-digit cell sees two two-digit cells: one of the three holds their shared digit.",
+        "A cell of three digits sees two cells of two: one of the three holds their shared digit.",
     ),
     Entry(
         "simple_colouring",
@@ -193,6 +236,43 @@ TABLE = (
         "Colouring one digit",
         "Colour a digit's places linked in pairs in two colours: one colour is right, so a "
         "colour that clashes is wrong, and a cell seeing both colours loses the digit.",
+    ),
+    Entry(
+        "unique_rectangle_1",
+        "Unique Rectangle Type 1",
+        "hard",
+        4.5,
+        "A rectangle that must not be",
+        "Four cells on two rows, columns and boxes cannot hold only the same two digits (the "
+        "puzzle would have two solutions): if three hold only those two, the fourth holds "
+        "another.",
+    ),
+    Entry(
+        "unique_rectangle_2",
+        "Unique Rectangle Type 2",
+        "hard",
+        4.5,
+        "A rectangle with one extra digit",
+        "A rectangle of two-digit cells where two corners carry the same third digit: one of "
+        "them holds it, so cells that see both cannot.",
+    ),
+    Entry(
+        "unique_rectangle_4",
+        "Unique Rectangle Type 4",
+        "hard",
+        4.5,
+        "A rectangle with a locked digit",
+        "A rectangle's two extra corners share a unit where one of the pair's digits can go "
+        "only in them: neither can be the other digit.",
+    ),
+    Entry(
+        "unique_rectangle_3",
+        "Unique Rectangle Type 3",
+        "hard",
+        4.6,
+        "A rectangle joining a subset",
+        "A rectangle's two extra corners act as one cell holding their extra digits, and "
+        "form a naked subset with other cells of a unit they share.",
     ),
     Entry(
         "naked_quad",
@@ -222,6 +302,61 @@ TABLE = (
         "go there.",
     ),
     Entry(
+        "bug_plus_1",
+        "BUG+1",
+        "hard",
+        5.6,
+        "One cell with three digits",
+        "When every empty cell but one has two candidates, the board could be solved two ways "
+        "unless that cell holds the digit with three places in its row, column and box.",
+    ),
+    Entry(
+        "finned_swordfish",
+        "Finned Swordfish",
+        "expert",
+        6.0,
+        "A swordfish with a fin",
+        "A swordfish with extra places (fins) in one box: either a fin holds the digit or the "
+        "swordfish does, so the cells of its columns in that box lose it.",
+    ),
+    Entry(
+        "sashimi_swordfish",
+        "Sashimi Swordfish",
+        "expert",
+        6.2,
+        "A swordfish missing a corner",
+        "A finned swordfish with a line left one place outside its fins: still, either a fin "
+        "holds the digit or the swordfish does.",
+    ),
+    Entry(
+        "finned_jellyfish",
+        "Finned Jellyfish",
+        "expert",
+        6.3,
+        "A jellyfish with a fin",
+        "A jellyfish with extra places (fins) in one box: either a fin holds the digit or the "
+        "jellyfish does, so the cells of its columns in that box lose it.",
+    ),
+    Entry(
+        "sue_de_coq",
+        "Sue de Coq",
+        "expert",
+        6.3,
+        "A box and a line sharing digits",
+        "Cells where a box meets a line, with cells of the line and of the box, hold as many "
+        "digits as cells: each part keeps its digits, and the rest of the line and the box "
+        "lose them.",
+    ),
+    Entry(
+        "sashimi_jellyfish",
+        "Sashimi Jellyfish",
+        "expert",
+        6.4,
+        "A jellyfish missing a corner",
+        "A finned jellyfish with a line left one place outside its fins: still, either a fin "
+        "holds the digit or the jellyfish does.",
+    ),
+    Entry(
         "x_chain",
         "X-Chain",
         "expert",
@@ -247,9 +382,28 @@ TABLE = (
         "Follow links between places and digits: the ends of the chain cannot both be wrong.",
     ),
     Entry(
+        "als_xz",
+        "ALS-XZ",
+        "expert",
+        7.1,
+        "Two almost-full groups",
+        "Two groups of cells, each with one digit more than cells, tied by a digit that cannot be "
+        "in both: one group is locked, so a digit both hold leaves the cells that see all of "
+        "its places.",
+    ),
+    Entry(
+        "als_xy_wing",
+        "ALS-XY-Wing",
+        "expert",
+        7.2,
+        "Three almost-full groups",
+        "Two groups tied to a third by different digits: the third cannot lose both, so one of "
+        "the two is locked, and a digit both hold leaves the cells that see all of its places.",
+    ),
+    Entry(
         "forcing_chain",
         "Forcing Chain",
-        "expert",
+        "master",
         8.0,
         "Every choice leads the same way",
         "Try each choice of a cell or a place in turn: what follows from all of them is true.",
@@ -257,7 +411,7 @@ TABLE = (
     Entry(
         "dynamic_forcing_chain",
         "Dynamic Forcing Chain",
-        "expert",
+        "extreme",
         9.0,
         "Every choice, followed further",
         "Try each choice and follow everything it forces: what follows from all of them is true.",
@@ -265,7 +419,7 @@ TABLE = (
     Entry(
         "trial_and_error",
         "Trial and Error",
-        "expert",
+        "extreme",
         10.0,
         "Trying each digit",
         "No pattern helps: try the digits of a cell one by one and see which lead to a dead end.",
@@ -298,12 +452,25 @@ CHECKS = (
         "Notes that lost their answer",
         "Digits were taken out of a cell's notes, the digit that belongs there among them.",
     ),
+    Entry(
+        "impossible_note",
+        "Impossible Note",
+        "",
+        0.0,
+        "A note that cannot be right",
+        "A note of a digit that the cell's row, column or box already holds.",
+    ),
 )
 
 _BY_FINDER = {entry.finder: entry for entry in TABLE + CHECKS}
 _BY_NAME: dict[str, Entry] = {}
 for _entry in TABLE + CHECKS:
     _BY_NAME.setdefault(_entry.name, _entry)
+
+
+def entry_of(finder: str) -> Entry:
+    """The table's entry of a finder."""
+    return _BY_FINDER[finder]
 
 
 def entry_for(step: Step) -> Entry:
@@ -321,14 +488,16 @@ def step(
     cells: list[int] | None = None,
     units: list[int] | None = None,
     tell: Callable[[], dict[str, Any]] | None = None,
+    rating: float | None = None,
     **words: Any,
 ) -> Step:
-    """A step the named finder found, with the technique's name and rating from the table,
-    told by words or by tell() (see Step)."""
+    """A step the named finder found, with the technique's name and rating from the table
+    (or `rating`, for a technique whose steps are rated by their size or length), told by
+    words or by tell() (see Step)."""
     entry = _BY_FINDER[finder]
     return Step(
         entry.name,
-        entry.rating,
+        entry.rating if rating is None else rating,
         placements=placements,
         eliminations=eliminations,
         cells=cells,

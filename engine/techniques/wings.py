@@ -12,7 +12,7 @@ from ..grid import (
     UNITS,
     unit_name,
 )
-from ..wording import cells_text, digits_text_pair, place, removals_text
+from ..wording import cells_in, digits_text_pair, place, removals_text
 from .table import step
 
 
@@ -108,7 +108,7 @@ def w_wing(board: Board) -> Step | None:
                         region=unit_name(unit),
                         reason=f"{place(a).capitalize()} and {place(b)} both hold "
                         f"{digits_text_pair(cands[a])}. In {unit_name(unit)}, {x} can go only in "
-                        f"{cells_text(ends)}, one seen by each of them, so they cannot both be "
+                        f"{cells_in(unit, ends)}, one seen by each of them, so they cannot both be "
                         f"{x}: one of them is {y}.",
                         result=f"So {y} leaves every cell that sees both: "
                         f"take out {removals_text(removed)}.",

@@ -98,3 +98,34 @@ def test_the_key_is_a_transformation_of_the_puzzle():
         assert key.count("0") == puzzle.count("0")
         assert engine.canonical(key) == key
         assert engine.count_solutions(key) == 1
+
+
+# A grid's print -------------------------------------------------------------------------
+
+
+def test_a_grids_print_is_the_same_for_every_transformation_and_tells_grids_apart():
+    rng = random.Random(5)
+    grids = load("easy_kaggle_1000_solutions")[:120]
+    for grid in grids[:40]:
+        assert engine.grid_print(transformed(grid, rng)) == engine.grid_print(grid)
+    prints = {engine.grid_print(grid) for grid in grids}
+    keys = {engine.canonical(grid) for grid in grids}
+    assert len(prints) == len(keys)
+
+
+def test_the_grids_near_a_puzzle_hold_its_solution_with_a_given_out_or_a_digit_added():
+    rng = random.Random(9)
+    made = engine.make_puzzle("hard", seed=rng)
+    puzzle, solution = made.puzzle, made.solution
+    assert engine.near_grids(puzzle) == [solution]
+    blank = puzzle.index("0")
+    for digit in range(1, 10):
+        copy = puzzle[:blank] + str(digit) + puzzle[blank + 1 :]
+        if not engine.conflicts(copy):
+            assert solution in engine.near_grids(copy), digit
+    given = next(c for c in range(81) if puzzle[c] != "0")
+    fewer = puzzle[:given] + "0" + puzzle[given + 1 :]
+    if engine.count_solutions(fewer, engine.NEAR_LIMIT + 1) <= engine.NEAR_LIMIT:
+        assert solution in engine.near_grids(fewer)
+    several = engine.solutions(fewer, 5)
+    assert len(set(several)) == len(several) and all(engine.is_solution(g, fewer) for g in several)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
+from engine.climb import EXTREME_STARTS, climb
 
 from .conftest import valid_solution
 
@@ -72,11 +75,36 @@ def test_dig_refuses_what_is_not_a_full_grid():
         engine.dig(engine.random_grid(1), target_clues=5)
 
 
-@pytest.mark.parametrize("difficulty", engine.DIFFICULTIES)
+# Extreme puzzles take the generator seconds: a few seeds of their own below.
+@pytest.mark.parametrize("difficulty", engine.DIFFICULTIES[:-1])
 @given(seed=SEEDS)
 @settings(max_examples=15, deadline=None)
 def test_make_puzzle_gives_one_solution_and_the_tier_asked_for(difficulty, seed):
-    made = engine.make_puzzle(difficulty, seed=seed)
+    _is_made_as_asked(engine.make_puzzle(difficulty, seed=seed), difficulty)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_extreme_puzzles_are_climbed_to_and_new(seed):
+    made = engine.make_puzzle("extreme", seed=seed)
+    _is_made_as_asked(made, "extreme")
+    assert made.grade.score >= 9.0
+    starts = {engine.canonical(p) for p in EXTREME_STARTS}
+    assert engine.canonical(made.puzzle) not in starts
+
+
+def test_a_climb_reaches_the_tier_aimed_at_with_a_new_puzzle():
+    rng = random.Random(3)
+    start = engine.make_puzzle("expert", seed=rng).puzzle
+    found = climb(start, "master", rng, tries=2000)
+    assert found is not None
+    puzzle, grid, grade = found
+    assert engine.count_solutions(puzzle) == 1 and engine.solve(puzzle) == grid
+    assert grade.difficulty == "master" == engine.grade(puzzle).difficulty
+    assert engine.canonical(puzzle) != engine.canonical(start)
+    assert climb(start, "master", random.Random(3), known={engine.canonical(puzzle)}) != found
+
+
+def _is_made_as_asked(made: engine.Generated, difficulty: str) -> None:
     assert engine.count_solutions(made.puzzle) == 1
     assert valid_solution(made.solution, made.puzzle)
     assert made.grade.difficulty == difficulty

@@ -54,11 +54,11 @@ def test_every_kaggle_puzzle_grades_easy():
 
 
 @pytest.mark.slow
-def test_every_hardest_puzzle_grades_expert():
+def test_every_hardest_puzzle_grades_extreme():
     for puzzle in load("hardest_200"):
         g = engine.grade(puzzle)
-        assert g.difficulty == "expert", puzzle
-        assert g.score >= 6.5
+        assert g.difficulty == "extreme", puzzle
+        assert g.score >= 9.0
 
 
 # Lines of hardest_200 (counted from 0) whose grade needs more than every chain: picked by
@@ -68,10 +68,10 @@ TOP_CHAIN_RATING = max(t.rating for t in LADDER if t.name.endswith("Chain"))
 
 
 @pytest.mark.parametrize("index", BEYOND_CHAINS)
-def test_a_puzzle_even_chains_cannot_crack_is_expert_and_scored_above_every_chain(index):
+def test_a_puzzle_even_chains_cannot_crack_is_extreme_and_scored_above_every_chain(index):
     puzzle = load("hardest_200")[index]
     g = engine.grade(puzzle)
-    assert g.difficulty == "expert"
+    assert g.difficulty == "extreme"
     assert g.score > TOP_CHAIN_RATING
     grid = list(puzzle)
     for step in g.steps:

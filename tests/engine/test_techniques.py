@@ -15,6 +15,7 @@ from engine import cell_name
 from engine.techniques import LADDER, TIER_RANK
 
 from .conftest import load
+from .public_examples import EXAMPLES
 
 POSITIONS = json.loads(Path(__file__).with_name("technique_positions.json").read_text())
 
@@ -24,8 +25,10 @@ def _notes(case: dict) -> list[list[int]]:
 
 
 def test_the_positions_cover_every_technique_of_the_ladder():
-    covered = {(c["technique"], c["rating"]) for c in POSITIONS}
-    assert covered == {(t.name, t.rating) for t in LADDER}
+    # The techniques past the basic ones are tested on public examples instead (and here
+    # too, when the samples' solves meet them).
+    covered = {c["technique"] for c in POSITIONS} | {e.technique for e in EXAMPLES}
+    assert covered == {t.name for t in LADDER}
 
 
 @pytest.mark.parametrize("case", POSITIONS, ids=lambda c: f"{c['technique']} {c['rating']}")
@@ -75,6 +78,19 @@ def test_ratings_rise_with_the_tiers_so_a_harder_technique_never_scores_less():
     assert list(order) == list(LADDER)
     ratings = [t.rating for t in order]
     assert ratings == sorted(ratings)
+
+
+def test_master_and_extreme_sit_where_sudoku_explainer_rates_forcing():
+    # Master: forcing chains and nets, about 7.5-8.9 in Sudoku Explainer; extreme: dynamic
+    # or nested forcing, 9.0 and above.
+    for technique in LADDER:
+        if technique.tier == "master":
+            assert 7.5 <= technique.rating < 9.0, technique.name
+        if technique.tier == "extreme":
+            assert technique.rating >= 9.0, technique.name
+        if TIER_RANK[technique.tier] < TIER_RANK["master"]:
+            assert technique.rating < 9.0, technique.name
+    assert {t.tier for t in LADDER} == set(engine.DIFFICULTIES)
 
 
 def test_scores_of_graded_samples_never_fall_as_the_tier_rises():

@@ -1,0 +1,183 @@
+"""Finned and sashimi fish: a basic fish with a few extra places (the fins) in one box.
+
+In n rows a digit goes only in n columns, apart from fins that all lie in one box. Either a
+fin holds the digit, or the rows fill the n columns with it; a cell of those columns in the
+fins' box, outside the rows, sees the fins and loses the digit either way. When a row keeps
+one place or none in the columns without its fins, the fish is "sashimi".
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from itertools import combinations
+
+from ..board import Board, Step
+from ..grid import BIT, BOX_OF, POPCOUNT
+from ..wording import cells_text, join, removals_text
+from .fish import cell_at, line_places
+from .table import step
+
+FINNED = {2: "finned_x_wing", 3: "finned_swordfish", 4: "finned_jellyfish"}
+SASHIMI = {2: "sashimi_x_wing", 3: "sashimi_swordfish", 4: "sashimi_jellyfish"}
+
+
+BANDS = (0b111, 0b111000, 0b111000000)
+
+
+def _bits(mask: int) -> list[int]:
+    return [i for i in range(9) if mask >> i & 1]
+
+
+def _base_sets(lines: dict[int, int], size: int) -> list[tuple[tuple[int, ...], int]]:
+    """Sets of `size` base lines whose places lie in at most size + 2 cover lines, with
+    those cover lines: a set that spreads wider is dropped as soon as it does."""
+    keys = sorted(lines)
+    found: list[tuple[tuple[int, ...], int]] = []
+
+    def grow(start: int, bases: tuple[int, ...], union: int) -> None:
+        if len(bases) == size:
+            found.append((bases, union))
+            return
+        for i in range(start, len(keys) - (size - len(bases)) + 1):
+            wider = union | lines[keys[i]]
+            if POPCOUNT[wider] <= size + 2:
+                grow(i + 1, (*bases, keys[i]), wider)
+
+    grow(0, (), 0)
+    return found
+
+
+def _fin_choices(union: int, extra: int) -> list[tuple[int, int]]:
+    """The ways to pick `extra` of the lines in union as fin lines, all in one band of
+    three (the fins must share a box) and leaving a line of union in that band (a cover
+    line through the fins' box, where a cell can lose the digit): (fin lines, band)."""
+    choices = []
+    for band, lines_of_band in enumerate(BANDS):
+        lines = _bits(union & lines_of_band)
+        if len(lines) > extra:
+            choices += [(sum(1 << f for f in fins), band) for fins in combinations(lines, extra)]
+    return choices
+
+
+# _FIN_CHOICES[union][extra], for the one or two fin lines a fish can have: three would
+# fill their band and leave no cover line through the fins' box.
+_FIN_CHOICES = tuple(tuple(_fin_choices(u, e) if e else [] for e in range(3)) for u in range(512))
+
+
+def _finned(board: Board, size: int, sashimi: bool) -> Step | None:
+    """The first finned (or sashimi) fish of the size that takes a candidate out: one search
+    a position finds both kinds."""
+    return board.derived(f"finned fish {size}", lambda b: _search(b, size))[sashimi]
+
+
+def _search(board: Board, size: int) -> dict[bool, Step | None]:
+    """The first finned fish of the size and the first sashimi one, as {sashimi: step}."""
+    found: dict[bool, Step | None] = {False: None, True: None}
+    for digit in range(1, 10):
+        for base_is_row in (True, False):
+            every = line_places(board)[digit][base_is_row]
+            lines = {b: m for b, m in enumerate(every) if 1 <= POPCOUNT[m] <= size + 2}
+            for bases, union in _base_sets(lines, size):
+                extra = POPCOUNT[union] - size
+                if extra < 1:
+                    continue
+                for fin_mask, band in _FIN_CHOICES[union][extra]:
+                    covers = union & ~fin_mask
+                    if any(not lines[b] & covers for b in bases):
+                        continue
+                    # The fins share a box when the base lines holding them share a band.
+                    fin_bands = {b // 3 for b in bases if lines[b] & fin_mask}
+                    if len(fin_bands) != 1:
+                        continue
+                    (base_band,) = fin_bands
+                    # The cells of the box on cover lines, outside the base lines.
+                    targets = covers & BANDS[band]
+                    losing = [
+                        (b, every[b] & targets)
+                        for b in range(3 * base_band, 3 * base_band + 3)
+                        if every[b] & targets and b not in bases
+                    ]
+                    if not losing:
+                        continue
+                    sashimi = any(POPCOUNT[lines[b] & covers] < 2 for b in bases)
+                    if found[sashimi] is not None:
+                        continue
+                    at = partial(cell_at, base_is_row)
+                    fins = [at(b, f) for b in bases for f in _bits(lines[b] & fin_mask)]
+                    removed = sorted((at(b, c), digit) for b, on in losing for c in _bits(on))
+                    fish = (digit, base_is_row, bases, _bits(covers), fins, BOX_OF[fins[0]])
+                    found[sashimi] = _fish_step(size, sashimi, fish, removed, board.cands)
+                    if found[not sashimi] is not None:
+                        return found
+    return found
+
+
+def _fish_step(
+    size: int, sashimi: bool, fish: tuple, removed: list[tuple[int, int]], cands: list[int]
+) -> Step:
+    """The step of a fish: (digit, whether its base lines are rows, the base lines, the
+    cover lines, the fins, the fins' box), told when read."""
+    digit, base_is_row, bases, cover_lines, fins, box = fish
+    bit = BIT[digit]
+    body = [
+        c
+        for b in bases
+        for cover in cover_lines
+        if cands[c := cell_at(base_is_row, b, cover)] & bit
+    ]
+    base_kind, cover_kind = ("rows", "columns") if base_is_row else ("columns", "rows")
+    base_names = join(str(b + 1) for b in bases)
+    cover_names = join(str(c + 1) for c in cover_lines)
+    fin_words = "fin" if len(fins) == 1 else "fins"
+    one_fin = "the fin" if len(fins) == 1 else "a fin"
+
+    def tell() -> dict:
+        return {
+            "region": f"{base_kind} {base_names}",
+            "cause": sorted(body + fins),
+            "reason": f"In {base_kind} {base_names}, {digit} can go only in {cover_kind} "
+            f"{cover_names} ({cells_text(body)}), apart from the {fin_words} at "
+            f"{cells_text(fins)}, in box {box + 1}. Either {one_fin} is {digit}, or those "
+            f"{base_kind} fill {cover_kind} {cover_names} with {digit}s. The cells of "
+            f"{cover_kind} {cover_names} inside box {box + 1} see the {fin_words} and "
+            "lie on those lines: either way they cannot hold it.",
+            "result": f"So take out {removals_text(removed)}.",
+        }
+
+    return step(
+        (SASHIMI if sashimi else FINNED)[size],
+        eliminations=removed,
+        cells=sorted(body + fins),
+        units=[b if base_is_row else 9 + b for b in bases],
+        tell=tell,
+    )
+
+
+def finned_x_wing(board: Board) -> Step | None:
+    """An X-Wing with fins in one box."""
+    return _finned(board, 2, False)
+
+
+def sashimi_x_wing(board: Board) -> Step | None:
+    """An X-Wing missing a corner, with fins in one box."""
+    return _finned(board, 2, True)
+
+
+def finned_swordfish(board: Board) -> Step | None:
+    """A swordfish with fins in one box."""
+    return _finned(board, 3, False)
+
+
+def sashimi_swordfish(board: Board) -> Step | None:
+    """A swordfish missing a corner on a line, with fins in one box."""
+    return _finned(board, 3, True)
+
+
+def finned_jellyfish(board: Board) -> Step | None:
+    """A jellyfish with fins in one box."""
+    return _finned(board, 4, False)
+
+
+def sashimi_jellyfish(board: Board) -> Step | None:
+    """A jellyfish missing a corner on a line, with fins in one box."""
+    return _finned(board, 4, True)

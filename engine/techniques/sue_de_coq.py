@@ -1,0 +1,122 @@
+"""Sue de Coq: where a box meets a row or column, two or three cells share their digits with
+cells of the line and of the box.
+
+The meeting cells hold V, at least two digits more than they have cells. Take cells of the
+rest of the line whose digits L and cells of the rest of the box whose digits B have none in
+common, so that the meeting cells and those cells hold exactly as many digits as they have
+cells: each digit is then in exactly one of them. The digits of L, and those of V in neither
+L nor B, are on the line there, so the rest of the line loses them; the digits of B, and
+those of V in neither, leave the rest of the box likewise.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..board import Board, Step
+from ..grid import BOX_OF, DIGITS_OF, POPCOUNT, UNITS, unit_name
+from ..wording import cells_in, cells_text, digits_text, removals_text
+from .table import step
+
+
+def _groups(cells: list[int], cands: list[int], most: int) -> list[tuple[tuple[int, ...], int]]:
+    """Sets of up to `most` cells, with their digits between them."""
+    groups = []
+    for size in range(1, most + 1):
+        for group in combinations(cells, size):
+            mask = 0
+            for c in group:
+                mask |= cands[c]
+            groups.append((group, mask))
+    return groups
+
+
+def sue_de_coq(board: Board) -> Step | None:
+    """Two or three cells where a box meets a line, with cells of each that use up their
+    digits between them."""
+    cands = board.cands
+    for line in range(18):
+        for box in {18 + BOX_OF[c] for c in UNITS[line]}:
+            meet = [c for c in UNITS[line] if c in UNITS[box] and cands[c]]
+            line_rest = [c for c in UNITS[line] if c not in UNITS[box] and cands[c]]
+            box_rest = [c for c in UNITS[box] if c not in UNITS[line] and cands[c]]
+            for size in (2, 3):
+                for core in combinations(meet, size):
+                    v = 0
+                    for c in core:
+                        v |= cands[c]
+                    if POPCOUNT[v] < size + 2:
+                        continue
+                    found = _around(board, line, box, core, v, line_rest, box_rest)
+                    if found:
+                        return found
+    return None
+
+
+def _around(
+    board: Board,
+    line: int,
+    box: int,
+    core: tuple[int, ...],
+    v: int,
+    line_rest: list[int],
+    box_rest: list[int],
+) -> Step | None:
+    cands = board.cands
+    spare = POPCOUNT[v] - len(core)  # cells the line and box parts must fill between them
+    line_cells = [c for c in line_rest if cands[c] & v and POPCOUNT[cands[c]] <= spare + 1]
+    box_cells = [c for c in box_rest if cands[c] & v and POPCOUNT[cands[c]] <= spare + 1]
+    box_groups = _groups(box_cells, cands, spare - 1)
+    for lg, lm in _groups(line_cells, cands, spare - 1):
+        for bg, bm in box_groups:
+            if lm & bm:  # their cells never meet (off the box, off the line): digits may not
+                continue
+            every = v | lm | bm
+            if POPCOUNT[every] != len(core) + len(lg) + len(bg):
+                continue
+            on_line = (v | lm) & ~bm
+            in_box = (v | bm) & ~lm
+            removed = sorted(
+                {(c, d) for c in line_rest if c not in lg for d in DIGITS_OF[cands[c] & on_line]}
+                | {(c, d) for c in box_rest if c not in bg for d in DIGITS_OF[cands[c] & in_box]}
+            )
+            if removed:
+                return _step(line, box, core, v, lg, lm, bg, bm, removed)
+    return None
+
+
+def _step(
+    line: int,
+    box: int,
+    core: tuple[int, ...],
+    v: int,
+    lg: tuple[int, ...],
+    lm: int,
+    bg: tuple[int, ...],
+    bm: int,
+    removed: list[tuple[int, int]],
+) -> Step:
+    cells = sorted(core + lg + bg)
+
+    def tell() -> dict:
+        return {
+            "region": f"{unit_name(line)} and {unit_name(box)}",
+            "cause": cells,
+            "reason": f"Where {unit_name(line)} meets {unit_name(box)}, its "
+            f"{cells_in(line, core)} hold {digits_text(DIGITS_OF[v])}. With "
+            f"{cells_in(line, lg)} of the line "
+            f"({digits_text(DIGITS_OF[lm])}) and {cells_text(bg)} of the box "
+            f"({digits_text(DIGITS_OF[bm])}), which share no digit, these {len(cells)} cells "
+            f"hold exactly {len(cells)} digits: each is in one of them. So the line's part "
+            "holds its digits for the line, and the box's part for the box.",
+            "result": f"So the rest of the line and of the box lose them: "
+            f"take out {removals_text(removed)}.",
+        }
+
+    return step(
+        "sue_de_coq",
+        eliminations=removed,
+        cells=cells,
+        units=[line, box],
+        tell=tell,
+    )
