@@ -16,7 +16,7 @@ import sys
 import engine
 from tests.harness import Player, metric_value, wait_until
 
-DIFFICULTIES = ("easy", "medium", "hard", "expert")
+DIFFICULTIES = engine.DIFFICULTIES
 
 
 def say(text: str) -> None:
@@ -120,7 +120,8 @@ def main(port: int) -> None:
     seen = lambda: running() and get_json(plain, "/healthz/workers")[0] == 200  # noqa: E731
     wait_until(seen, 120, "worker and beat")
     say("worker and beat seen alive")
-    wait_until(lambda: running() and pools_full(port), 300, "every pool filled to its high mark")
+    # The extreme pool takes longest: its puzzles take the worker some seconds each.
+    wait_until(lambda: running() and pools_full(port), 480, "every pool filled to its high mark")
     stock = per_difficulty(scrape(port), "sudoku_pool_fresh_puzzles")
     say(f"pools filled: {json.dumps(stock)}")
     check_plain_http(port)

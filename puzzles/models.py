@@ -6,7 +6,7 @@ import datetime
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 # No cell's notes are a complete candidate list: Game.complete of a new game.
@@ -18,10 +18,18 @@ IDLE_SECONDS = 300
 
 
 class Difficulty(models.TextChoices):
+    """The tiers of engine.DIFFICULTIES, easiest first."""
+
     EASY = "easy"
     MEDIUM = "medium"
     HARD = "hard"
     EXPERT = "expert"
+    MASTER = "master"
+    EXTREME = "extreme"
+
+
+# The widest tier name, for the columns that hold one.
+DIFFICULTY_LENGTH = max(len(value) for value in Difficulty.values)
 
 
 class PuzzleQuerySet(models.QuerySet):
@@ -29,6 +37,19 @@ class PuzzleQuerySet(models.QuerySet):
         """Puzzles never handed out: the pool's stock."""
         qs = self.filter(served_at__isnull=True).exclude(source=Puzzle.Source.PLAYER)
         return qs.filter(difficulty=difficulty) if difficulty else qs
+
+    def without_examples(self) -> PuzzleQuerySet:
+        """Puzzles no technique example comes from: the only ones anything hands out
+        (the pools, dailies, new games, share links), as the guide shows part of an
+        example's solve."""
+        shown = TechniqueExample.objects.filter(puzzle=OuterRef("pk"))
+        return self.filter(~Exists(shown))
+
+    def for_examples(self) -> PuzzleQuerySet:
+        """Puzzles a technique example may come from: still in the pool, never played, never
+        a daily, not a player's own. Taken out of the pool before they are scanned
+        (learn/examples.py), nothing hands them out afterwards (without_examples)."""
+        return self.fresh().filter(games__isnull=True, dailies__isnull=True)
 
     def made_since(self, since: datetime.datetime) -> PuzzleQuerySet:
         """Puzzles the workers generated since a moment."""
@@ -49,11 +70,14 @@ class Puzzle(models.Model):
 
     givens = models.CharField(max_length=81)
     solution = models.CharField(max_length=81)
-    difficulty = models.CharField(max_length=6, choices=Difficulty.choices)
+    difficulty = models.CharField(max_length=DIFFICULTY_LENGTH, choices=Difficulty.choices)
     score = models.FloatField()
     techniques = models.JSONField(default=dict)
     clue_count = models.PositiveSmallIntegerField()
     canonical_key = models.CharField(max_length=81)
+    # engine.grid_print of the solution: the same for every transformation of it, so a
+    # typed-in puzzle near a stored one finds it (puzzles/play/sharing.py).
+    solution_print = models.CharField(max_length=20, blank=True, default="")
     source = models.CharField(max_length=9, choices=Source.choices, default=Source.GENERATED)
     created_at = models.DateTimeField(default=timezone.now)
     served_at = models.DateTimeField(null=True, blank=True)
@@ -80,6 +104,8 @@ class Puzzle(models.Model):
                 condition=Q(served_at__isnull=True),
                 name="puzzle_fresh_idx",
             ),
+            # A typed-in puzzle's nearby grids: WHERE solution_print IN (...).
+            models.Index(fields=["solution_print"], name="puzzle_solution_print_idx"),
             # Generation rate per difficulty over the last hour, on the pool page.
             models.Index(fields=["difficulty", "created_at"], name="puzzle_created_idx"),
             # Draws per difficulty over the last hour, on the pool page: WHERE served_at >= %s.
@@ -96,7 +122,7 @@ class Puzzle(models.Model):
 
 class DailyPuzzle(models.Model):
     date = models.DateField()
-    difficulty = models.CharField(max_length=6, choices=Difficulty.choices)
+    difficulty = models.CharField(max_length=DIFFICULTY_LENGTH, choices=Difficulty.choices)
     puzzle = models.ForeignKey(Puzzle, on_delete=models.PROTECT, related_name="dailies")
 
     class Meta:
@@ -115,18 +141,30 @@ class DailyPuzzle(models.Model):
         return f"{self.date:%Y-%m-%d} {self.difficulty}"
 
 
-# The human floor: no person solves a Sudoku faster than this many seconds per empty cell.
-# Guinness World Records lists 1 min 23.93 s for a "very easy" Sudoku (Thomas Snyder, 2006);
-# such a grid leaves some 45-50 cells empty, about 1.7 s per empty cell. The floor is under
-# a third of that pace, so that no human record is ever refused, while a script that fills
-# a grid in a few seconds always is. A solve faster than this stays in the player's history
-# but is neither ranked nor a best time.
-HUMAN_FLOOR_SECONDS_PER_EMPTY_CELL = 0.5
+# The human floor: no person solves a Sudoku faster than this many seconds per empty cell,
+# by difficulty. Published speed solves: Guinness World Records lists 1 min 23.93 s for a
+# "very easy" Sudoku (Thomas Snyder, 2006), some 1.7 s per empty cell on a grid leaving
+# 45-50 empty; the first US National Sudoku Championship final (Philadelphia, 2007) was
+# won with an easy, a medium and a hard Sudoku solved in 9 min 59 s together, some 200 s a
+# grid, 3-4 s per empty cell. Each floor is under a third of the pace of its level there
+# (medium between the two; expert and above, harder than any level with a published time,
+# as hard), so no human record is ever refused, while a script that fills a grid in a few
+# seconds, or an expert grid solved elsewhere and typed in, always is. A solve faster than
+# this stays in the player's history but is neither ranked nor a best time.
+HUMAN_FLOOR_SECONDS_PER_EMPTY_CELL = {
+    Difficulty.EASY: 0.5,
+    Difficulty.MEDIUM: 0.8,
+    Difficulty.HARD: 1.2,
+    Difficulty.EXPERT: 1.2,
+    Difficulty.MASTER: 1.2,
+    Difficulty.EXTREME: 1.2,
+}
 
 
 def human_floor(puzzle: Puzzle) -> float:
     """The fewest seconds a person could take to solve `puzzle`."""
-    return HUMAN_FLOOR_SECONDS_PER_EMPTY_CELL * (81 - puzzle.clue_count)
+    per_cell = HUMAN_FLOOR_SECONDS_PER_EMPTY_CELL[puzzle.difficulty]
+    return per_cell * (81 - puzzle.clue_count)
 
 
 # A clean solve: no hints or checks, nothing revealed, mistakes not marked as they were
@@ -198,11 +236,18 @@ class Game(models.Model):
         "fill-all-notes or auto-notes, then perhaps narrowed by the player); 0 where they are "
         "a memo. Hints honour the notes of complete cells only.",
     )
+    # 81 lists: for a cell with a digit, the peers whose notes auto-remove took that digit
+    # from when it was placed; erasing or replacing the digit puts those notes back.
+    taken = models.JSONField(default=list, blank=True)
     version = models.PositiveIntegerField(default=0)
     # The move log is the game's Move rows, numbered from 1: the first moves_applied of
     # them are on the board (undo takes back the last), the rest were undone (redo).
     moves_applied = models.PositiveIntegerField(default=0)
     moves_logged = models.PositiveIntegerField(default=0)
+    # The pace of moves (puzzles/play/games.py): how many the game may take at once now,
+    # as of allowance_at; null for a game that has taken none, whose allowance is full.
+    move_allowance = models.FloatField(null=True, blank=True)
+    allowance_at = models.DateTimeField(null=True, blank=True)
     status = models.CharField(max_length=7, choices=Status.choices, default=Status.PLAYING)
     active_seconds = models.FloatField(default=0)  # play time up to resumed_at
     resumed_at = models.DateTimeField(null=True, blank=True)  # null while paused or over
@@ -250,6 +295,10 @@ class Game(models.Model):
     practice_unaided = models.BooleanField(
         default=False, help_text="The step was found with no hint, check or reveal in the game."
     )
+    # {"<cell>": [version, device]}: the last change aimed at each cell (its digit, or its
+    # notes by a note, fill, hint or undo of one), the game's version after it and the
+    # device that sent it ("" for calls that name none). A batch from a page merges on it.
+    touched = models.JSONField(default=dict, blank=True)
     started_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -334,6 +383,22 @@ class Game(models.Model):
     def ranked(self) -> bool:
         """A clean solve at human speed by an account: on the leaderboards."""
         return self.clean and not self.too_fast and self.user_id is not None
+
+    @property
+    def standing(self) -> str:
+        """How a finished game counts, by the rules above, for the end of the game to say:
+        'ranked' (leaderboards and best times), 'guest' (a clean solve at human speed by a
+        guest: best times, and leaderboards once they sign up), 'too_fast' (clean, but
+        faster than a person could: neither), 'practice', 'helped', or 'unsolved'."""
+        if self.status != self.Status.SOLVED:
+            return "unsolved"
+        if self.practice:
+            return "practice"
+        if not self.clean:
+            return "helped"
+        if self.too_fast:
+            return "too_fast"
+        return "ranked" if self.user_id is not None else "guest"
 
     # The clock. Its whole rule lives here: time counts while the game is resumed, up to
     # IDLE_SECONDS past the player's last request; a pause folds it into active_seconds.
@@ -441,6 +506,29 @@ class Move(models.Model):
         return f"move {self.number} of game {self.game_id}: {self.kind}"
 
 
+class ChangeReceipt(models.Model):
+    """A change a page sent in a batch, known by the id the page gave it: a batch sent
+    again is stored once, and a change refused is refused again with the same words."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="receipts")
+    client_id = models.CharField(max_length=64)
+    device = models.CharField(max_length=40)
+    kind = models.CharField(max_length=10)
+    # The game's version once the change was stored; null for a change refused.
+    version = models.PositiveIntegerField(null=True, blank=True)
+    refused = models.CharField(max_length=200, blank=True, help_text="Why it was not kept.")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            # A batch looks its changes up by id: a change is stored at most once.
+            models.UniqueConstraint(fields=["game", "client_id"], name="receipt_client_id_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"change {self.client_id} of game {self.game_id} from {self.device}"
+
+
 class Preferences(models.Model):
     class Theme(models.TextChoices):
         SYSTEM = "system", "Same as the system"
@@ -469,6 +557,11 @@ class Preferences(models.Model):
         help_text='Write places in hints the short way, "r2c5" for row 2, column 5.',
     )
     show_timer = models.BooleanField(default=True, help_text="Show the clock while playing.")
+    digit_first = models.BooleanField(
+        default=False,
+        help_text="Digit first: choose a digit on the pad, then tap each cell it goes in "
+        "(off: tap a cell, then its digit).",
+    )
     theme = models.CharField(max_length=6, choices=Theme.choices, default=Theme.SYSTEM)
 
     class Meta:
@@ -484,7 +577,7 @@ class Preferences(models.Model):
 
 
 class PoolTarget(models.Model):
-    difficulty = models.CharField(max_length=6, choices=Difficulty.choices)
+    difficulty = models.CharField(max_length=DIFFICULTY_LENGTH, choices=Difficulty.choices)
     low = models.PositiveIntegerField(help_text="Refill when fresh stock falls below this.")
     high = models.PositiveIntegerField(help_text="Refill up to this many fresh puzzles.")
     batch_size = models.PositiveIntegerField(
@@ -521,7 +614,7 @@ class RefillTally(models.Model):
     stored, their time added up and counted into buckets (pools/activity.BATCH_BUCKETS), and
     when the last one ended. Only ever grows, as the metrics' counters must."""
 
-    difficulty = models.CharField(max_length=6, choices=Difficulty.choices)
+    difficulty = models.CharField(max_length=DIFFICULTY_LENGTH, choices=Difficulty.choices)
     batches = models.PositiveBigIntegerField(default=0)
     stored = models.PositiveBigIntegerField(default=0)
     seconds = models.FloatField(default=0.0)
@@ -583,7 +676,9 @@ class SeedJob(models.Model):
         FAILED = "failed"
 
     kind = models.CharField(max_length=8, choices=Kind.choices)
-    difficulty = models.CharField(max_length=6, choices=Difficulty.choices, blank=True)
+    difficulty = models.CharField(
+        max_length=DIFFICULTY_LENGTH, choices=Difficulty.choices, blank=True
+    )
     requested = models.PositiveIntegerField(help_text="Puzzles to make, or lines to import.")
     done = models.PositiveIntegerField(default=0, help_text="Puzzles stored.")
     rejected = models.PositiveIntegerField(default=0)

@@ -8,7 +8,8 @@ import os
 import socket
 
 from celery import Celery
-from celery.signals import beat_init, worker_ready, worker_shutdown
+from celery.signals import beat_init, worker_init, worker_ready, worker_shutdown
+from celery.utils.log import get_logger
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sudokusite.settings")
 
@@ -18,6 +19,18 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks(["puzzles.pools", "puzzles.learn"])
 
 _heartbeats: list = []  # this process's heartbeat thread, once started
+log = get_logger(__name__)
+
+
+@worker_init.connect
+def warm_the_engine(sender, **kwargs) -> None:
+    """Load the engine's compiled kernels before the pool starts: its processes are forked
+    from this one and begin warm, so no refill pays for a cold start. (In each pool process
+    instead, worker_process_init, the time would count against the pool's 4 s for a new
+    process to come up, which a loaded machine could miss.)"""
+    import engine
+
+    log.info("engine warmed up in %.0f ms", engine.warm_up() * 1e3)
 
 
 @worker_ready.connect

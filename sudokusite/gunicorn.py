@@ -24,12 +24,32 @@ METRICS_DIR = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])
 # Requests are logged by the site itself, one line each with its latency (LOG_FORMAT).
 accesslog = None
 
+# A player acts every few seconds (5 s on average, and 1 in 100 pauses more than 23 s), so
+# gunicorn's default 2 s keep-alive closed the connection before most actions: 50-65% of
+# requests at human pace opened a new one (`python -m bench human`). Idle connections cost
+# a gthread worker a socket in its poller and no thread; each worker holds at most
+# worker_connections (1,000) at once. Longer than nginx's 60 s for its upstream connections
+# (deploy/nginx-sudoku.conf), so that gunicorn never closes one that nginx is about to use.
+keepalive = 75
+
 
 def on_starting(server) -> None:
     """Start the counters from zero: empty the folder of an earlier run."""
     METRICS_DIR.mkdir(parents=True, exist_ok=True)
     for stale in METRICS_DIR.glob("*.db"):
         stale.unlink()
+
+
+def post_worker_init(worker) -> None:
+    """Before a web process serves anyone: the engine's compiled kernels loaded and the URLs
+    read, so that its first hint and first move cost what later ones do (cold, 0.2-0.8 s)."""
+    from django.urls import get_resolver
+
+    import engine
+
+    seconds = engine.warm_up()
+    get_resolver().url_patterns  # noqa: B018 - reading them imports every view
+    worker.log.info("engine warmed up in %.0f ms", seconds * 1e3)
 
 
 def child_exit(server, worker) -> None:

@@ -61,6 +61,8 @@ TRUSTED_PROXIES = env_int("DJANGO_TRUSTED_PROXIES", 0)
 # The limits of puzzles/accounts/limits.py (log-in, sign-up, password reset, game starts). Off
 # only for load tests that play many games a second from one address.
 RATE_LIMITS = env_bool("RATE_LIMITS", True)
+# The human-pace benchmark's floor view (puzzles/play/floor.py); never on in production.
+BENCH_FLOOR_VIEW = env_bool("BENCH_FLOOR_VIEW", False)
 
 # HTTPS: on by default in production. Cookies travel over HTTPS only, plain HTTP is
 # redirected, and browsers are told to keep to HTTPS (HSTS).
@@ -308,5 +310,8 @@ LOGGING = {
     },
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": "WARNING"},
-    "loggers": {"puzzles": {"level": env_str("LOG_LEVEL", "INFO")}},
+    "loggers": {
+        "puzzles": {"level": env_str("LOG_LEVEL", "INFO")},
+        "sudokusite": {"level": env_str("LOG_LEVEL", "INFO")},  # a worker's warm-up
+    },
 }

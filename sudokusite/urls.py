@@ -9,10 +9,15 @@ from puzzles.pools import health
 
 urlpatterns = [
     path("", include("puzzles.urls")),
-    # Rate-limited versions of Django's log-in and password reset, and its new-password form
-    # that lets the owner's device past a lock; the rest as Django has them.
+    # Rate-limited versions of Django's log-in, password reset and password change, and its
+    # new-password form that lets the owner's device past a lock; the rest as Django has them.
     path("accounts/login/", accounts.LoginView.as_view(), name="login"),
     path("accounts/password_reset/", accounts.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "accounts/password_change/",
+        accounts.PasswordChangeView.as_view(),
+        name="password_change",
+    ),
     path(
         "accounts/reset/<uidb64>/<token>/",
         accounts.PasswordResetConfirmView.as_view(),
@@ -25,6 +30,9 @@ urlpatterns = [
     path("metrics", metrics.metrics, name="metrics"),
     path("robots.txt", site_views.robots_txt, name="robots_txt"),
     path("favicon.ico", site_views.favicon, name="favicon"),
+    path("sw.js", site_views.service_worker, name="service_worker"),
+    path("manifest.webmanifest", site_views.manifest, name="manifest"),
+    path("offline/", site_views.offline, name="offline"),
 ]
 
 handler500 = "puzzles.site_views.server_error"

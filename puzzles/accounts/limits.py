@@ -4,8 +4,10 @@ is down, nothing is limited (a broken Redis must not lock everybody out).
 
 Log-in: a client that fails too often on one account is locked out of that account (the
 pair); an account that fails too often from all clients together is closed to the clients
-it does not know, while those its owner logged in or reset the password on (the address, or
-a device cookie) still get in. A success lifts the lock of its own pair only.
+it does not know, while those its owner signed up, logged in, changed or reset the password
+on (the address, or a device cookie) still get in. A success lifts the lock of its own pair
+only. A client is known to an account under its password: a new password forgets every
+client known before, but the one that set it.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from django.core import signing
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.crypto import salted_hmac
 
 from .players import current_player
 
@@ -50,6 +53,10 @@ SIGNUP_PER_PAIR = Limit("signup-pair", 5, 60 * 60)  # one client retrying one na
 # Per username and per e-mail address tried, from any client: a flood spread over many
 # addresses still cannot hammer one name, and a handful of tries cannot block it.
 SIGNUP_PER_ACCOUNT = Limit("signup-account", 50, 15 * 60)
+# Tries at the password-change form, right or wrong: each checks the old password, a
+# full password hash, so they are counted before it is checked.
+PASSWORD_CHANGE_PER_CLIENT = Limit("password-change-client", 20, 15 * 60)
+PASSWORD_CHANGE_PER_ACCOUNT = Limit("password-change-account", 10, 15 * 60)
 RESET_PER_CLIENT = Limit("reset-client", 10, 60 * 60)
 RESET_PER_ACCOUNT = Limit("reset-account", 3, 60 * 60)
 
@@ -141,8 +148,19 @@ def clear_all() -> None:
 # Clients known to an account --------------------------------------------------------
 
 
-def _account_mark(account: str) -> str:
-    return hashlib.sha256(f"known:{account}".encode()).hexdigest()[:24]
+def _account_mark(user) -> str:
+    """The mark of an account under its present password: a new password, a new mark."""
+    return salted_hmac(KNOWN_COOKIE, f"{user.pk}:{user.password}").hexdigest()[:24]
+
+
+def _users(account: str) -> list:
+    """The users whose log-in name is `account` (usernames.login_key)."""
+    from django.contrib.auth import get_user_model
+
+    from .usernames import login_key
+
+    found = get_user_model().objects.filter(username__iexact=account)
+    return [user for user in found if login_key(user.get_username()) == account]
 
 
 def _known_marks(request: HttpRequest) -> list[str]:
@@ -158,25 +176,29 @@ def _known_marks(request: HttpRequest) -> list[str]:
 
 
 def is_known(request: HttpRequest, account: str) -> bool:
-    """True when the client logged in to the account before: from this address, or with
-    the device cookie a log-in left."""
-    if _account_mark(account) in _known_marks(request):
+    """True when the account's owner used this client under the present password: from
+    this address, or with the device cookie a sign-up, log-in or new password left."""
+    marks = [_account_mark(user) for user in _users(account)]
+    if set(marks) & set(_known_marks(request)):
         return True
     try:
-        return bool(cache.get(_key("known", pair(client_ip(request), account))))
+        ip = client_ip(request)
+        return any(cache.get(_key("known", pair(ip, mark))) for mark in marks)
     except Exception:
         log.warning("known clients not checked: cache unavailable", exc_info=True)
         return False
 
 
-def remember(request: HttpRequest, response: HttpResponse, account: str) -> None:
-    """The account's owner is on this client: know its address and give it the cookie."""
+def remember(request: HttpRequest, response: HttpResponse, user) -> None:
+    """The account's owner is on this client: know its address and give it the cookie,
+    both under the account's present password."""
+    mark = _account_mark(user)
     try:
-        cache.set(_key("known", pair(client_ip(request), account)), 1, KNOWN_CLIENT_SECONDS)
+        cache.set(_key("known", pair(client_ip(request), mark)), 1, KNOWN_CLIENT_SECONDS)
     except Exception:
         log.warning("known client not stored: cache unavailable", exc_info=True)
-    marks = [m for m in _known_marks(request) if m != _account_mark(account)]
-    marks = [*marks[-4:], _account_mark(account)]  # the last five accounts used here
+    marks = [m for m in _known_marks(request) if m != mark]
+    marks = [*marks[-4:], mark]  # the last five accounts used here
     response.set_signed_cookie(
         KNOWN_COOKIE,
         ",".join(marks),

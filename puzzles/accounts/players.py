@@ -31,6 +31,7 @@ PREFERENCES = (
     "auto_notes",
     "compact_places",
     "show_timer",
+    "digit_first",
     "theme",
 )
 

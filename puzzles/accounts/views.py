@@ -7,6 +7,7 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from . import limits
@@ -67,11 +68,12 @@ class LoginView(auth_views.LoginView):
         return super().form_invalid(form)
 
     def form_valid(self, form) -> HttpResponse:
-        account = login_key(form.get_user().get_username())
+        user = form.get_user()
+        account = login_key(user.get_username())
         # This client's lock only: other clients' failures on the account still count.
         limits.reset(limits.LOGIN_PER_PAIR, pair(client_ip(self.request), account))
         response = super().form_valid(form)
-        limits.remember(self.request, response, account)
+        limits.remember(self.request, response, user)
         return response
 
 
@@ -83,7 +85,30 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
         account = login_key(form.user.get_username())
         response = super().form_valid(form)
         limits.reset(limits.LOGIN_PER_PAIR, pair(client_ip(self.request), account))
-        limits.remember(self.request, response, account)
+        # Under the new password: the devices known before are strangers now.
+        limits.remember(self.request, response, form.user)
+        return response
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's password change, taking a few tries per account and per client: each
+    checks the old password, a full hash. The device that set the new password stays
+    known to the account; every other is forgotten with the old password."""
+
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        checks = [
+            (limits.PASSWORD_CHANGE_PER_CLIENT, client_ip(request)),
+            (limits.PASSWORD_CHANGE_PER_ACCOUNT, f"user:{request.user.pk}"),
+        ]
+        if any(limits.exceeded(limit, who) for limit, who in checks):
+            return _too_many(self, self.get_form_class()(request.user))
+        for limit, who in checks:
+            limits.count(limit, who)
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form) -> HttpResponse:
+        response = super().form_valid(form)
+        limits.remember(self.request, response, form.user)
         return response
 
 
@@ -115,9 +140,19 @@ def _signup_names(request: HttpRequest) -> list[str]:
     return names
 
 
+def _next_page(request: HttpRequest) -> str:
+    """Where the player was (a game, say), to go back to after signing up: a path on this
+    site only, else nothing."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    safe = url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return target if safe and target.startswith("/") else ""
+
+
 def _signup_refused(request: HttpRequest, reason: str, initial: dict | None = None) -> HttpResponse:
     """The sign-up page with the reason and a form that checked nothing; a 429."""
-    context = {"form": SignupForm(initial=initial), "limited": reason}
+    context = {"form": SignupForm(initial=initial), "limited": reason, "next": _next_page(request)}
     return render(request, "registration/signup.html", context, status=429)
 
 
@@ -144,8 +179,9 @@ def _signup_limited(request: HttpRequest) -> HttpResponse | None:
 @require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     """Create an account; a guest's games move to it."""
+    back = _next_page(request)
     if request.user.is_authenticated:
-        return redirect("puzzles:home")
+        return redirect(back or "puzzles:home")
     form = SignupForm(request.POST or None)
     if request.method == "POST":
         refused = _signup_limited(request)
@@ -157,5 +193,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             messages.success(
                 request, f"Welcome, {user.username}! Your games are saved to your account."
             )
-            return redirect("puzzles:home")
-    return render(request, "registration/signup.html", {"form": form})
+            response = redirect(back or "puzzles:home")
+            limits.remember(request, response, user)  # the new owner's device is known
+            return response
+    return render(request, "registration/signup.html", {"form": form, "next": back})

@@ -2,21 +2,26 @@
 where a technique is the next step with complete notes.
 
 Examples are found ahead of time by a task (refresh_examples), from the puzzles whose grade
-says their solve uses the technique; a request only reads them.
+says their solve uses the technique; a request only reads them. A technique that no stored
+puzzle gives an example of is sought (engine/seek.py): a puzzle whose solve needs it is
+made, stored out of every pool and scanned at once, so a fresh site's guide has every
+example within its first minutes.
 """
 
 from __future__ import annotations
 
 import logging
+import random
+import time
 from collections import Counter
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
 
 import engine
 
 from ..models import Puzzle, TechniqueExample
+from ..pools.stock import insert_new, puzzle_row
 from .guide import GUIDE, SLUGS, slug_of
 
 log = logging.getLogger(__name__)
@@ -26,19 +31,31 @@ log = logging.getLogger(__name__)
 EXAMPLES_PER_TECHNIQUE = 3
 # Puzzles solved per run of the task: a run stays short, the next run goes on.
 SCANS_PER_RUN = 40
+# Seconds a run may spend seeking puzzles for techniques with no example; one search each.
+SEEK_SECONDS = 90.0
 
 
-def _eligible() -> object:
-    """Puzzles examples may come from: the pools' and imports' (a player's own puzzle is
-    theirs), never a daily (an example gives half of it away)."""
-    return Puzzle.objects.exclude(source=Puzzle.Source.PLAYER).filter(dailies__isnull=True)
+def _claimed(puzzle: Puzzle) -> bool:
+    """Take a puzzle out of the pool to scan it: nothing hands it out from now on. False
+    when a game or a daily took it first."""
+    taken = Puzzle.objects.for_examples().filter(pk=puzzle.pk).update(served_at=timezone.now())
+    return bool(taken)
+
+
+def _release(puzzle: Puzzle) -> None:
+    """A puzzle that gave no example goes back to the pool, if nobody took it meanwhile."""
+    Puzzle.objects.without_examples().filter(
+        pk=puzzle.pk, games__isnull=True, dailies__isnull=True
+    ).update(served_at=None)
 
 
 def refresh_examples(scans: int = SCANS_PER_RUN) -> dict[str, int]:
     """Find examples for the techniques that have fewer than EXAMPLES_PER_TECHNIQUE, from
     puzzles whose solve uses them (their grade lists the technique), solving at most
-    `scans` puzzles. A puzzle that gives an example leaves the pool: a fresh game must not
-    be one whose position the guide shows. Returns the examples added per slug."""
+    `scans` puzzles. Only puzzles nobody has played are scanned, each taken out of the
+    pool first; one that gives an example never goes back, so no game, daily or share
+    link is ever on a puzzle whose position the guide shows. Returns the examples added
+    per slug."""
     have = Counter(TechniqueExample.objects.values_list("slug", flat=True))
     added: Counter[str] = Counter()
     done: set[int] = set(TechniqueExample.objects.values_list("puzzle_id", flat=True))
@@ -49,21 +66,70 @@ def refresh_examples(scans: int = SCANS_PER_RUN) -> dict[str, int]:
         if missing <= 0:
             continue
         name = GUIDE[slug].name
-        # Puzzles already handed out first, then the pools' oldest.
+        # The pools' oldest puzzles that nobody has played (Puzzle.objects.for_examples).
         candidates = (
-            _eligible()
+            Puzzle.objects.for_examples()
             .filter(techniques__has_key=name)
             .exclude(pk__in=done)
-            .order_by(F("served_at").asc(nulls_last=True), "id")
+            .order_by("id")
         )
         for puzzle in candidates[: min(missing, scans)]:
             scans -= 1
             done.add(puzzle.pk)
-            for found in scan(puzzle, {s for s in SLUGS if have[s] < EXAMPLES_PER_TECHNIQUE}):
+            if not _claimed(puzzle):
+                continue
+            wanted = {s for s in SLUGS if have[s] < EXAMPLES_PER_TECHNIQUE}
+            found_here = scan(puzzle, wanted)
+            if not found_here:
+                _release(puzzle)
+            for found in found_here:
                 have[found] += 1
                 added[found] += 1
     if added:
         log.info("technique examples added: %s", dict(added))
+    return dict(added)
+
+
+class _StoredKeys:
+    """The canonical keys of the stored puzzles, looked up one at a time."""
+
+    def __contains__(self, key: object) -> bool:
+        return Puzzle.objects.filter(canonical_key=key).exists()
+
+
+def missing_slugs() -> list[str]:
+    """The guide's techniques with no example yet, easiest first."""
+    have = slugs_with_examples()
+    return [slug for slug in SLUGS if slug not in have]
+
+
+def seek_examples(seconds: float = SEEK_SECONDS, seed: int | None = None) -> dict[str, int]:
+    """For each technique with no example, once, while time is left: a puzzle whose solve
+    needs it (engine/seek.py), new to the site, stored as handed out already (no pool,
+    daily or game ever takes it) and scanned for every technique still missing. Returns
+    the examples added per slug; a puzzle that gave none is not kept."""
+    rng, added, began = random.Random(seed), Counter(), time.monotonic()
+    for slug in missing_slugs():
+        if time.monotonic() - began > seconds:
+            break
+        wanted = set(missing_slugs())
+        if slug not in wanted:  # found in an earlier technique's puzzle
+            continue
+        made = engine.seek(GUIDE[slug].name, rng, known=_StoredKeys())
+        if made is None:
+            log.info("no puzzle found for %s this time", slug)
+            continue
+        row = puzzle_row(made)
+        row.served_at = timezone.now()
+        if insert_new([row]):  # stored meanwhile by another run
+            continue
+        puzzle = Puzzle.objects.get(canonical_key=row.canonical_key)
+        found = scan(puzzle, wanted)
+        if not found:
+            puzzle.delete()
+        added.update(found)
+    if added:
+        log.info("technique examples sought: %s", dict(added))
     return dict(added)
 
 
@@ -90,8 +156,6 @@ def scan(puzzle: Puzzle, wanted: set[str]) -> list[str]:
         except IntegrityError:  # another run stored it meanwhile
             continue
         stored.append(slug)
-    if stored and puzzle.served_at is None:
-        Puzzle.objects.filter(pk=puzzle.pk, served_at__isnull=True).update(served_at=timezone.now())
     return stored
 
 
@@ -135,7 +199,7 @@ def slugs_with_examples() -> set[str]:
 
 def example_cells(example: TechniqueExample) -> list[dict]:
     """The example's board as the board template draws it, with each cell's part in the
-    step as a level-2 hint shows it: target, cause or region."""
+    step as a hint's last level shows it: target, cause or region."""
     hint = example.hint
     region, cause, target = set(hint["region"]), set(hint["cause"]), set(hint["target"])
     givens = example.puzzle.givens

@@ -29,6 +29,20 @@ class Technique:
         return self.entries[0].plain
 
     @property
+    def label(self) -> str:
+        """The name players see, as in hints: 'Only place in a box, row or column (hidden
+        single)' for the page the two hidden singles share."""
+        if len(self.entries) == 1:
+            return self.entries[0].label
+        words = [plain.split() for plain in self.plain_names]
+        shared = 0
+        while all(len(w) > shared + 1 and w[shared] == words[0][shared] for w in words):
+            shared += 1
+        rest = ", ".join(" ".join(w[shared:]) for w in words)
+        standard = self.entries[0].label[len(self.entries[0].plain) :]
+        return " ".join([*words[0][:shared], rest]) + standard
+
+    @property
     def plain_names(self) -> list[str]:
         return [e.plain for e in self.entries]
 
@@ -98,23 +112,70 @@ HOW_TO_LOOK = {
     "two-string-kite": "A digit with two places in a row and two in a column, one end of "
     "each in the same box. One of the far ends holds the digit, so a cell that sees both "
     "far ends loses it.",
+    "empty-rectangle": "Pick a digit and a box where its places all lie on one row and one "
+    "column of the box (the rest of the box cannot hold it). Find a line outside the box where "
+    "the digit has two places, one of them on that row (or column). Where the other end's line "
+    "crosses the box's column (row), the digit cannot be.",
+    "finned-x-wing": "Look for an X-Wing that almost works: two rows where a digit sits in two "
+    "shared columns, but one row has an extra place or two (the fin) in a box of its own. If "
+    "the fin is not the digit, the X-Wing holds; either way the cells of the X-Wing's columns "
+    "in the fin's box, which see the fin, lose the digit.",
     "xy-wing": "A cell with two digits, XY (the pivot), sees a cell XZ and a cell YZ (the "
     "pincers). Whichever digit the pivot takes, one pincer is Z: a cell that sees both "
     "pincers cannot be Z.",
     "w-wing": "Two cells with the same two notes, XY, that do not see each other, and a "
     "digit X with only two places in a unit, each seen by one of them. One of the two cells "
     "is Y: cells that see both lose Y.",
+    "sashimi-x-wing": "A finned X-Wing where a corner of the X-Wing is missing: one row has "
+    "only one place in the two columns besides its fin. The reasoning is the same: the fin or "
+    "the X-Wing holds the digit, and the cells in the fin's box that see both lose it.",
     "xyz-wing": "A pivot with three digits XYZ sees a cell XZ and a cell YZ. One of the "
     "three holds Z: a cell that sees all three cannot be Z.",
     "simple-colouring": "Follow one digit through units where it has exactly two places, "
     "colouring the places in turn with two colours. One colour is the truth: if a colour "
     "meets itself in a unit it is false, and a cell that sees both colours loses the digit.",
+    "unique-rectangle-type-1": "Find four cells at the corners of a rectangle, on two rows, "
+    "two columns and two boxes, three of them with the same two notes. A proper puzzle has one "
+    "solution, and four cells holding only those two digits could swap them: so the fourth "
+    "corner holds one of its other notes, and loses the two.",
+    "unique-rectangle-type-2": "A rectangle on two boxes where two corners side by side hold "
+    "only the pair, and the other two hold the pair plus the same third digit. Without that "
+    "digit the rectangle could swap its pair, so one of the two is the third digit: cells that "
+    "see both lose it.",
+    "unique-rectangle-type-4": "A rectangle on two boxes where two corners side by side hold "
+    "only the pair XY. If the other two corners share a row, column or box where X can go only "
+    "in them, one of them is X; the other being Y would make the deadly pattern, so both lose "
+    "Y.",
+    "unique-rectangle-type-3": "A rectangle on two boxes where two corners side by side hold "
+    "only the pair. One of the other two corners holds an extra digit: treat their extras as "
+    "one cell, and look for a naked pair or triple it makes with other cells of their row, "
+    "column or box.",
     "naked-quad": "Four cells of a unit whose notes use only four digits between them hold "
     "exactly those digits: the rest of the unit loses them.",
     "jellyfish": "The fish on four lines: a digit whose places in four rows fall in the same "
     "four columns. Those columns lose the digit everywhere else.",
     "hidden-quad": "Four digits that appear in only four cells of a unit fill those cells: "
     "every other note in the four cells can go.",
+    "bug-1": "Late in a puzzle, when every empty cell has two notes but one cell has three, "
+    "look at that cell. Were it either of the two digits that already have two places in its "
+    "row, column and box, the board could be finished two ways; the digit with three places "
+    "there is the answer.",
+    "finned-swordfish": "A swordfish (three rows whose places for a digit lie in three "
+    "columns) but for a fin: extra places in one box. The fin or the swordfish holds the "
+    "digit, so the cells of the three columns inside the fin's box lose it.",
+    "sashimi-swordfish": "A finned swordfish where one row has only one place in the columns "
+    "besides its fin. Either way round, the cells of the columns inside the fin's box lose the "
+    "digit.",
+    "finned-jellyfish": "The finned fish on four lines: four rows whose places for a digit lie "
+    "in four columns but for a fin in one box. The cells of the columns inside that box lose "
+    "the digit.",
+    "sue-de-coq": "Where a box meets a row (or column), find two or three empty cells whose "
+    "notes hold at least two digits more than there are cells. Add cells of the row and cells "
+    "of the box, with no digit in common between those two groups, until the cells hold as "
+    "many digits as there are cells: the row's digits leave the rest of the row, the box's "
+    "the rest of the box.",
+    "sashimi-jellyfish": "A finned jellyfish where one row has only one place in the columns "
+    "besides its fin. The cells of the columns inside the fin's box still lose the digit.",
     "x-chain": "Link a digit's places that are the only two in a unit. Along the chain the "
     "places are alternately on and off; if the two ends cannot both be off, a cell that sees "
     "both ends loses the digit.",
@@ -123,6 +184,14 @@ HOW_TO_LOOK = {
     "be Z.",
     "alternating-inference-chain": "Mix links of places and of digits in a cell, strong and "
     "weak in turn. The two ends cannot both be false, so whatever sees both loses it.",
+    "als-xz": "An almost locked set is a group of cells in one unit with one digit more than "
+    "cells (a two-digit cell is the smallest). Find two that share a digit X whose places in "
+    "the one all see its places in the other: X is in one set at most, so the other is locked. "
+    "A digit Z both sets hold is then in one of them: cells that see all its places lose it.",
+    "als-xy-wing": "Three almost locked sets: a pivot tied to one set by X and to another by "
+    "Y (each time every place of the digit in one sees every place in the other). The pivot "
+    "cannot lose both X and Y, so one of the two sets is locked: a digit Z they both hold "
+    "leaves the cells that see all its places.",
     "forcing-chain": "Take a cell (or a unit's places for a digit) and try each choice in "
     "turn, following the singles each forces. Whatever every choice leads to is true.",
     "dynamic-forcing-chain": "Like a forcing chain, but following everything each choice "
@@ -144,6 +213,18 @@ def neighbours(slug: str) -> tuple[Technique | None, Technique | None]:
     )
 
 
+def label_of(name: str) -> str:
+    """The name players see for a technique's formal name (a move log keeps the formal
+    one); a name the table does not know is said as it is."""
+    page = next((p for p in GUIDE.values() if p.name == name), None)
+    return page.label if page else name
+
+
+def slug_of_name(name: str) -> str:
+    """The guide's page for a technique's formal name (as a puzzle's grade lists it)."""
+    return next((e.slug for e in TABLE if e.name == name), "")
+
+
 def slug_of(step: engine.Step) -> str:
     return entry_for(step).slug
 
@@ -163,5 +244,10 @@ def grade_of(puzzle: Puzzle, *, over: bool) -> dict:
     grade: dict = {"tier": puzzle.difficulty, "score": round(puzzle.score, 1), "hardest": None}
     entry = hardest(puzzle) if over else None
     if entry is not None:
-        grade["hardest"] = {"name": entry.name, "plain": entry.plain, "slug": entry.slug}
+        grade["hardest"] = {
+            "name": entry.name,
+            "plain": entry.plain,
+            "label": entry.label,
+            "slug": entry.slug,
+        }
     return grade

@@ -12,7 +12,7 @@ import engine
 from ..accounts.players import Player
 from ..models import Game, TechniqueExample
 from .examples import complete_flags
-from .guide import GUIDE
+from .guide import GUIDE, neighbours
 
 
 class NoExample(Exception):
@@ -97,9 +97,31 @@ def practice_state(game: Game) -> dict | None:
         return None
     page = GUIDE.get(game.practice)
     return {
-        "technique": page.plain if page else game.practice,
+        "technique": page.label if page else game.practice,
         "name": page.name if page else game.practice,
         "slug": game.practice,
         "found": game.practice_found_at is not None,
         "unaided": game.practice_unaided,
+        "taken_out": _taken_out(game),
+        "next": _next_practice(game.practice),
     }
+
+
+def _next_practice(slug: str) -> dict | None:
+    """The technique after this one in the guide, to practise next."""
+    if slug not in GUIDE:
+        return None
+    _, harder = neighbours(slug)
+    return {"slug": harder.slug, "technique": harder.label} if harder else None
+
+
+def _taken_out(game: Game) -> list[list[int]]:
+    """The step's eliminations the player has made so far, as [cell, digit]: each is said
+    as it is found, before the whole step is."""
+    eliminations = game.practice_goal.get("eliminations", []) if game.practice_goal else []
+    notes = game.notes if len(game.notes) == 81 else [[] for _ in range(81)]
+    return [
+        [cell, digit]
+        for cell, digit in eliminations
+        if game.values[cell] == "0" and digit not in notes[cell]
+    ]

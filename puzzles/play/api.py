@@ -5,13 +5,18 @@ POST bodies are JSON objects; CSRF applies as to any POST (send the X-CSRFToken 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
+import re
 from collections.abc import Callable
 
+from django.db import transaction
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
+
+import engine
 
 from ..accounts.players import YIELDED_KEY, current_player, preferences_for
 from ..models import Game
@@ -24,10 +29,15 @@ class BadRequest(games.GameError):
     """Input the API cannot read."""
 
 
-def _game_for(request: HttpRequest, pk: int) -> Game:
-    """The request's player's game, or 404 for anyone else's or none."""
+def _game_for(request: HttpRequest, pk: int, *, lock: bool = False) -> Game:
+    """The request's player's game, or 404 for anyone else's or none; with lock, its row
+    locked until the transaction ends."""
+    games_of = current_player(request).all_games().select_related("puzzle", "daily")
+    if lock:
+        # The game's row only: the daily sits on the nullable side of an outer join.
+        games_of = games_of.select_for_update(of=("self",))
     try:
-        return current_player(request).all_games().select_related("puzzle", "daily").get(pk=pk)
+        return games_of.get(pk=pk)
     except Game.DoesNotExist:
         if str(pk) in request.session.get(YIELDED_KEY, {}):
             raise games.NotFound(MOVED) from None
@@ -60,26 +70,35 @@ def _version(body: dict, game: Game) -> int:
     return _integer(body, "version", 0, 2**31, default=game.version)
 
 
-def game_endpoint(view: Callable) -> Callable:
-    """Load the player's game, answer with its state, turn GameError into a 4xx."""
+def game_endpoint(view: Callable, *, nested: bool = False, locked: bool = False) -> Callable:
+    """Load the player's game, answer with its state (beside what the view adds, or under
+    "state" when nested), turn GameError into a 4xx. With locked, the game is read locked
+    and the view runs in the same transaction: the view need not read it again."""
 
     @functools.wraps(view)
     @never_cache
     def wrapper(request: HttpRequest, pk: int) -> JsonResponse:
         prefs = preferences_for(request)
         try:
-            game = _game_for(request, pk)
-        except games.NotFound as error:
-            return JsonResponse({"error": str(error)}, status=404)
-        try:
-            extra = view(request, game, prefs) or {}
+            with transaction.atomic() if locked else contextlib.nullcontext():
+                try:
+                    game = _game_for(request, pk, lock=locked)
+                except games.NotFound as error:
+                    return JsonResponse({"error": str(error)}, status=404)
+                extra = view(request, game, prefs) or {}
         except games.GameError as error:
             try:
                 game.refresh_from_db()
             except Game.DoesNotExist:  # deleted meanwhile: it gave way at a log-in
                 return JsonResponse({"error": "No such game."}, status=404)
             body = {"error": str(error), "state": games.state(game, prefs)}
-            return JsonResponse(body, status=error.status)
+            response = JsonResponse(body, status=error.status)
+            if isinstance(error, games.TooFast):
+                response["Retry-After"] = str(error.retry_after)
+            return response
+        if nested:
+            game = extra.pop("game", game)
+            return JsonResponse({"state": games.state(game, prefs), **extra})
         return JsonResponse({**games.state(game, prefs), **extra})
 
     return wrapper
@@ -184,6 +203,85 @@ def solution_path(request, game, prefs):
 @require_safe
 @game_endpoint
 def replay(request, game, prefs):
-    """GET /api/games/<id>/replay: the board after each of the player's moves, once the
-    game is over."""
-    return {"frames": games.replay(game)}
+    """GET /api/games/<id>/replay[?start=n&count=m]: the board after each of the player's
+    moves, once the game is over; all of them, or `count` from the `start`-th on."""
+    frames = games.replay(game)
+    start = _query_integer(request, "start", 0, len(frames), 0)
+    count = _query_integer(request, "count", 1, MAX_REPLAY_PAGE, len(frames))
+    after = start + count
+    return {
+        "frames": frames[start:after],
+        "start": start,
+        "total": len(frames),
+        "next": after if after < len(frames) else None,
+    }
+
+
+# The most frames of a replay one request asks for when it asks for a page.
+MAX_REPLAY_PAGE = 1000
+
+
+def _query_integer(request: HttpRequest, name: str, low: int, high: int, default: int) -> int:
+    raw = request.GET.get(name)
+    if raw is None:
+        return default
+    if not raw.isascii() or not raw.isdigit() or not low <= int(raw) <= high:
+        raise BadRequest(f"{name} must be a whole number from {low} to {high}.")
+    return int(raw)
+
+
+MAX_CHANGES = 200
+DEVICE = re.compile(r"[A-Za-z0-9_-]{8,40}")
+CHANGE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+KINDS = ("move", "undo", "redo", "fill-notes")
+
+
+@require_POST
+@functools.partial(game_endpoint, nested=True, locked=True)
+def changes(request, game, prefs):
+    """POST /api/games/<id>/changes {"device", "changes": [...]}: a page's queued changes,
+    stored once each and merged cell by cell (games.apply_changes)."""
+    body = _body(request)
+    device = body.get("device")
+    if not isinstance(device, str) or not DEVICE.fullmatch(device):
+        raise BadRequest("device must be 8 to 40 letters, digits, - or _.")
+    queued = body.get("changes")
+    if not isinstance(queued, list) or not 1 <= len(queued) <= MAX_CHANGES:
+        raise BadRequest(f"changes must be a list of 1 to {MAX_CHANGES} changes.")
+    read = [_change(change, game, n) for n, change in enumerate(queued, 1)]
+    if len({change["id"] for change in read}) != len(read):
+        raise BadRequest("Two changes in the batch have the same id.")
+    game, applied, refused = games.apply_changes(game, device, read, prefs, locked=True)
+    return {"game": game, "applied": applied, "refused": refused}
+
+
+def _change(change: object, game: Game, n: int) -> dict:
+    """One change of a batch, read and checked; the batch is refused whole if any is bad."""
+    try:
+        return _read_change(change, game)
+    except BadRequest as error:
+        raise BadRequest(f"Change {n}: {error}") from None
+
+
+def _read_change(change: object, game: Game) -> dict:
+    if not isinstance(change, dict):
+        raise BadRequest("send each change as a JSON object.")
+    change_id = change.get("id")
+    if not isinstance(change_id, str) or not CHANGE_ID.fullmatch(change_id):
+        raise BadRequest("id must be 1 to 64 letters, digits, - or _.")
+    kind = change.get("kind")
+    if kind not in KINDS:
+        raise BadRequest('kind must be "move", "undo", "redo" or "fill-notes".')
+    at = change.get("at")
+    if at is not None and (isinstance(at, bool) or not isinstance(at, (int, float)) or at < 0):
+        raise BadRequest("at must be a time in milliseconds since 1970.")
+    read = {"id": change_id, "kind": kind, "base": _integer(change, "base", 0, 2**31)}
+    if kind != "move":
+        return read
+    cell = _integer(change, "cell", 0, 80)
+    if game.puzzle.givens[cell] != "0":
+        raise BadRequest(f"{engine.cell_name(cell)} is a given and cannot change.")
+    mode = change.get("mode", "value")
+    if mode not in ("value", "note"):
+        raise BadRequest('mode must be "value" or "note".')
+    return read | {"cell": cell, "digit": _integer(change, "digit", 0, 9), "mode": mode}

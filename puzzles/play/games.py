@@ -17,6 +17,7 @@ import contextlib
 import datetime
 import hashlib
 import json
+import math
 
 from django.contrib.auth.signals import user_logged_out
 from django.core.cache import cache
@@ -29,13 +30,16 @@ from prometheus_client import Counter
 
 import engine
 from engine import Board
+from engine.techniques.table import entry_for
 
 from ..accounts.players import GUEST_KEY, Player
-from ..learn.guide import grade_of
+from ..learn.guide import grade_of, label_of
 from ..learn.practice import makes_goal, practice_state
 from ..models import (
     NONE_COMPLETE,
+    ChangeReceipt,
     DailyPuzzle,
+    Difficulty,
     Game,
     Move,
     Preferences,
@@ -76,15 +80,54 @@ class Unavailable(GameError):
 
 STALE = "The game changed in another window; here is its current state."
 
+# A game's move log holds at most this many moves: a human game needs a few hundred (a
+# digit and a few notes per cell), so only a script reaches it. Undo still works past it.
+MOVE_LOG_CAP = 5000
+LOG_FULL = (
+    "This game has {cap} moves, as many as a game can hold: undo some to make room, or "
+    "start a new game."
+)
+# The pace of changes to a board (moves, undos, redos): a burst of MOVE_BURST at once (a
+# whole batch of changes queued offline), then MOVE_RATE a second. A fast human places a
+# digit or a note every half second or so; a script is slowed to this pace.
+MOVE_BURST = 200
+MOVE_RATE = 5
+TOO_FAST = "Too many changes to this game at once; wait a moment and send them again."
+
+
+class TooFast(GameError):
+    """More changes than the pace allows; worth a retry after `retry_after` seconds."""
+
+    status = 429
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
 
 def notes_of(game: Game) -> list[list[int]]:
     """Every cell's notes, as saved from a board (digits in order), none in a new game."""
     return game.notes if len(game.notes) == 81 else [[] for _ in range(81)]
 
 
-def board_of(game: Game) -> Board:
+class PlayBoard(Board):
+    """A player's board: the engine's, and per cell with a digit the peers whose notes
+    auto-remove took that digit from when it was placed (`taken`): erasing or replacing
+    the digit puts those notes back."""
+
+    taken: list[list[int]]
+
+
+def taken_of(game: Game) -> list[list[int]]:
+    """Per cell, the peers whose notes its digit took (none for a game from before)."""
+    return game.taken if len(game.taken) == 81 else [[] for _ in range(81)]
+
+
+def board_of(game: Game) -> PlayBoard:
     """The game's values and notes, to change and then save."""
-    return Board.from_notes(game.values, notes_of(game))
+    board = PlayBoard.from_notes(game.values, notes_of(game))
+    board.taken = [list(peers) for peers in taken_of(game)]
+    return board
 
 
 def complete_of(game: Game) -> list[bool]:
@@ -97,8 +140,11 @@ def _flags(complete: list[bool]) -> str:
     return "".join("1" if flag else "0" for flag in complete)
 
 
-def _cell(board: Board, complete: list[bool], cell: int) -> tuple[int, list[int], bool]:
-    return board.values[cell], list(board.digits(cell)), complete[cell]
+def _cell(
+    board: PlayBoard, complete: list[bool], cell: int
+) -> tuple[int, list[int], bool, list[int]]:
+    """A cell as the log records it: digit, notes, complete, the notes its digit took."""
+    return board.values[cell], list(board.digits(cell)), complete[cell], list(board.taken[cell])
 
 
 # Starting games ----------------------------------------------------------------------
@@ -107,22 +153,29 @@ def _cell(board: Board, complete: list[bool], cell: int) -> tuple[int, list[int]
 def new_game(player: Player, difficulty: str, prefs: Preferences | None = None) -> Game:
     """A game on a fresh puzzle of the difficulty. A pool that runs low asks the workers
     for more at once; an empty one falls back to a puzzle of that difficulty, already
-    handed out, that the player has not played. The clock starts now; with auto-notes the
-    notes are all filled in."""
+    handed out, that the player has not played. A tier made ahead only (master, extreme)
+    with neither falls back to the tier below, never making one while the player waits:
+    the game's puzzle then is of an easier tier than asked. The clock starts now; with
+    auto-notes the notes are all filled in."""
     puzzle = claim_fresh_puzzle(difficulty)
     start_refill(difficulty, Puzzle.objects.fresh(difficulty).count())
     if puzzle is None:
         played = player.all_games().values("puzzle_id")
         # Never a player's own puzzle, nor one whose position the technique guide shows.
-        served = Puzzle.objects.filter(
-            served_at__isnull=False, dailies__isnull=True, examples__isnull=True
-        ).exclude(source=Puzzle.Source.PLAYER)
+        served = (
+            Puzzle.objects.without_examples()
+            .filter(served_at__isnull=False, dailies__isnull=True)
+            .exclude(source=Puzzle.Source.PLAYER)
+        )
         puzzle = (
             served.filter(difficulty=difficulty)
             .exclude(pk__in=played)
             .order_by("served_at")
             .first()
         ) or make_and_serve(difficulty)
+    if puzzle is None:
+        easier = Difficulty.values[Difficulty.values.index(difficulty) - 1]
+        return new_game(player, easier, prefs)
     return _create(player, puzzle, None, prefs)
 
 
@@ -193,6 +246,15 @@ def daily_game(
     return game or _create(player, daily.puzzle, daily, prefs)
 
 
+def count_copy_as_help(game: Game) -> None:
+    """A changed copy of the game's puzzle typed in (puzzles/play/sharing.py) could tell
+    whether a digit is right: help on the puzzle, as a check is. A game that ended stays
+    as it was."""
+    if game.status == Game.Status.PLAYING:
+        now = timezone.now()
+        Game.objects.filter(pk=game.pk).update(**_helped_fields(game, now))
+
+
 def mark_games_in_progress(player: Player) -> int:
     """Mistake marking turned on: the player's unfinished games now show their mistakes,
     so none of them counts as a clean solve any more."""
@@ -218,6 +280,7 @@ def state(game: Game, prefs: Preferences) -> dict:
         "values": game.values,
         "notes": notes_of(game),
         "complete": game.complete if len(game.complete) == 81 else NONE_COMPLETE,
+        "taken": taken_of(game),
         # Rule conflicts are always shown: they need no solution and are no help.
         "conflicts": engine.conflicts(game.values),
         "status": game.status,
@@ -229,6 +292,8 @@ def state(game: Game, prefs: Preferences) -> dict:
         "paused": game.resumed_at is None and not over,
         # With marking off, a live count would tell whether a digit is right.
         "mistakes": game.mistakes if shown else None,
+        # Mistakes were shown as they were made: the end shows their count the same way.
+        "marked": game.marked,
         "hints": game.hints,
         "reveals": game.reveals,
         "difficulty": game.puzzle.difficulty,
@@ -240,14 +305,29 @@ def state(game: Game, prefs: Preferences) -> dict:
     }
     grade = grade_of(game.puzzle, over=over)
     result["grade"] = {"tier": grade["tier"], "score": grade["score"]}
+    result["hidden"] = result["paused"]
+    if result["hidden"]:
+        # While the clock is stopped the board is out of sight, on the page and here: a
+        # player cannot study it paused. The givens only, as on a blank sheet.
+        result |= {
+            "values": game.puzzle.givens,
+            "notes": [[] for _ in range(81)],
+            "complete": NONE_COMPLETE,
+            "taken": [[] for _ in range(81)],
+            "conflicts": [],
+            "wrong": [],
+        }
     if over and grade["hardest"]:
-        result["hardest"] = {key: grade["hardest"][key] for key in ("name", "plain", "slug")}
+        result["hardest"] = {
+            key: grade["hardest"][key] for key in ("name", "plain", "label", "slug")
+        }
     result["share_url"] = share_path(game.puzzle_id)
     if game.practice:
         result["practice"] = practice_state(game)
     if over:
         result["solution"] = game.puzzle.solution
         result["clean"] = game.clean
+        result["standing"] = game.standing
         result |= stats.finish_record(game)  # "best" and "place", for the end of the game
     return result
 
@@ -261,18 +341,29 @@ def _wrong_cells(game: Game) -> list[int]:
 
 
 def _change(
-    board: Board, complete: list[bool], cell: int, value: int, notes: list[int], full: bool
+    board: PlayBoard,
+    complete: list[bool],
+    cell: int,
+    value: int,
+    notes: list[int],
+    full: bool,
+    taken: list[int] | None = None,
 ) -> dict | None:
     """Set a cell: its digit, notes and whether they are a complete list (only notes of
-    an empty cell can be). The log entry's record of it, or None if nothing changed."""
+    an empty cell can be), and for a digit the peers' notes it took (kept as they were
+    unless given). The log entry's record of it, or None if nothing changed."""
     notes = sorted(set(notes))
     full = bool(full and notes and not value)
+    if taken is None:
+        taken = board.taken[cell] if value and value == board.values[cell] else []
+    taken = sorted(set(taken)) if value else []
     before = _cell(board, complete, cell)
-    after = (value, notes, full)
+    after = (value, notes, full, taken)
     if before == after:
         return None
     board.set_cell(cell, value, notes)
     complete[cell] = full
+    board.taken[cell] = taken
     return {"cell": cell, "before": list(before), "after": list(after)}
 
 
@@ -281,27 +372,64 @@ def _fits_again(board: Board, complete: list[bool], cell: int, digit: int) -> bo
     return complete[cell] and digit not in board.digits(cell) and digit in board.allowed(cell)
 
 
+def _comes_back(board: Board, peer: int, digit: int) -> bool:
+    """Whether a note a digit took goes back into a peer's notes: the peer is still empty,
+    and the placed digits allow it there."""
+    return (
+        not board.values[peer] and digit not in board.digits(peer) and digit in board.allowed(peer)
+    )
+
+
+def _hand_over(board: PlayBoard, complete: list[bool], peer: int, digit: int) -> dict | None:
+    """A note that cannot come back because another copy of the digit now sees the peer:
+    that copy holds it from now on, and gives it back when it goes."""
+    if board.values[peer] or digit in board.digits(peer):
+        return None
+    holder = next((c for c in engine.PEERS[peer] if board.values[c] == digit), None)
+    if holder is None:
+        return None
+    value, notes, full, taken = _cell(board, complete, holder)
+    return _change(board, complete, holder, value, notes, full, [*taken, peer])
+
+
 def _place(
-    board: Board, complete: list[bool], cell: int, digit: int, prefs: Preferences
+    board: PlayBoard, complete: list[bool], cell: int, digit: int, prefs: Preferences
 ) -> list[dict]:
-    """Put a digit in a cell (0 erases it, notes and all). The digit leaves the notes of
-    the cell's peers: all of them with auto-removal, the complete ones with auto-notes.
-    With auto-notes, a digit erased gives the cell its candidates back, and returns to
-    the complete notes of peers it now fits."""
-    old = board.values[cell]
+    """Put a digit in a cell (0 erases it, notes and all), as one move. The digit leaves
+    the notes of the cell's peers: all of them with auto-removal, the complete ones with
+    auto-notes; the peers it took a note from are kept with the cell. The digit it
+    replaces or erases puts back the notes it took, where the placed digits still allow
+    them, and with auto-notes also returns to the complete notes of peers it now fits; an
+    erased cell with auto-notes gets its candidates back."""
+    old, took = board.values[cell], board.taken[cell]
+    same = bool(digit) and digit == old
+    before = list(_cell(board, complete, cell))
     if digit == 0 and old and prefs.auto_notes:
-        changes = [_change(board, complete, cell, 0, list(board.allowed(cell)), True)]
+        _change(board, complete, cell, 0, list(board.allowed(cell)), True)
     else:
-        changes = [_change(board, complete, cell, digit, [], False)]
+        _change(board, complete, cell, digit, [], False, took if same else [])
+    changes, taken = [], list(took) if same else []
+    gone = old if old and not same else 0  # the digit erased or replaced
     for peer in engine.PEERS[cell]:
-        notes = board.digits(peer)
+        had = set(board.digits(peer))
+        notes = set(had)
+        if gone and peer in took and not _comes_back(board, peer, gone):
+            changes.append(_hand_over(board, complete, peer, gone))
+        elif gone and (
+            peer in took or (prefs.auto_notes and _fits_again(board, complete, peer, gone))
+        ):
+            notes.add(gone)
         tidy = prefs.auto_remove_notes or (prefs.auto_notes and complete[peer])
-        if digit and digit in notes and tidy:
-            kept = [d for d in notes if d != digit]
-            changes.append(_change(board, complete, peer, 0, kept, complete[peer]))
-        elif old and old != digit and prefs.auto_notes and _fits_again(board, complete, peer, old):
-            changes.append(_change(board, complete, peer, 0, [*notes, old], True))
-    return [c for c in changes if c]
+        if digit in notes and tidy:
+            notes.discard(digit)
+            taken.append(peer)
+        if notes != had:
+            changes.append(_change(board, complete, peer, 0, list(notes), complete[peer]))
+    if digit:
+        board.taken[cell] = sorted(set(taken))
+    after = list(_cell(board, complete, cell))
+    own = {"cell": cell, "before": before, "after": after} if after != before else None
+    return [c for c in [own, *changes] if c]
 
 
 SET_ASIDE = (
@@ -344,10 +472,12 @@ def _board_fields(
     """Put the board on the game, one version on; end the game if it is solved."""
     game.values, game.notes, game.version = board.grid(), board.notes(), expected + 1
     game.complete = _flags(complete)
+    game.taken = board.taken
     fields = {
         "values": game.values,
         "notes": game.notes,
         "complete": game.complete,
+        "taken": game.taken,
         "version": game.version,
         "updated_at": now,
     }
@@ -357,15 +487,20 @@ def _board_fields(
     return fields
 
 
-def _update(game: Game, expected: int, fields: dict, where: Q | None = None) -> Game:
+def _saved(game: Game, expected: int, fields: dict, where: Q | None = None) -> bool:
     """Save if the game is still running, at the version the player saw, and (when given)
-    as `where` says."""
+    as `where` says; whether it was saved."""
     running = Game.objects.filter(
         pk=game.pk, version=expected, status=Game.Status.PLAYING, set_aside_at__isnull=True
     )
     if where is not None:
         running = running.filter(where)
-    if not running.update(**fields):
+    return bool(running.update(**fields))
+
+
+def _update(game: Game, expected: int, fields: dict, where: Q | None = None) -> Game:
+    """Save as _saved does, or refuse: the game changed or ended meanwhile."""
+    if not _saved(game, expected, fields, where):
         raise Conflict(STALE)
     return game
 
@@ -378,11 +513,14 @@ def _commit(
     expected: int,
     extra: dict | None = None,
     where: Q | None = None,
+    batch: Batch | None = None,
     **counters: int,
 ) -> Game:
     """Save a change to the board and log it as the next move, dropping the moves that
     were undone; or, with no entry, save only the clock, counters and extra fields (a hint
-    told). In a practice game, a move that makes the practised step finds it."""
+    told). In a practice game, a move that makes the practised step finds it. The cells it
+    is aimed at are noted as touched by the device that sent it. Within a batch, the
+    writes wait for the batch's end (Batch)."""
     now = timezone.now()
     fields = _clock_fields(game, now) | (extra or {})
     if entry is not None:
@@ -396,18 +534,68 @@ def _commit(
     if game.marked or counters.get("hints") or counters.get("reveals"):
         fields |= _helped_fields(game, now)
     if entry is None:
-        return _update(game, expected, fields, where)
+        return batch.hold(fields) if batch else _update(game, expected, fields, where)
     number, undone = game.moves_applied + 1, game.moves_logged > game.moves_applied
+    if number > MOVE_LOG_CAP:
+        raise Conflict(LOG_FULL.format(cap=f"{MOVE_LOG_CAP:,}"))
+    fields |= _pace_fields(game, now)
     game.moves_applied = game.moves_logged = number
     fields |= {"moves_applied": number, "moves_logged": number}
     fields |= _board_fields(game, board, complete, expected, now)
-    with transaction.atomic():
-        _update(game, expected, fields)
-        if undone:
-            Move.objects.filter(game=game, number__gte=number).delete()
-        Move.objects.create(game=game, number=number, created_at=now, **entry)
+    fields |= _touch_fields(game, entry["kind"], entry["changes"], batch)
+    if batch:
+        batch.hold(fields, Move(game=game, number=number, created_at=now, **entry), undone)
+        MOVES.labels(entry["kind"]).inc()
+        return game
+    # No savepoint inside a caller's transaction (two round trips fewer): nothing is raised
+    # inside the block, so a stale version leaves that transaction whole.
+    with transaction.atomic(savepoint=False):
+        saved = _saved(game, expected, fields)
+        if saved:
+            if undone:
+                Move.objects.filter(game=game, number__gte=number).delete()
+            Move.objects.create(game=game, number=number, created_at=now, **entry)
+    if not saved:
+        raise Conflict(STALE)
     MOVES.labels(entry["kind"]).inc()
     return game
+
+
+def _pace_fields(game: Game, now: datetime.datetime) -> dict:
+    """One change taken from the game's allowance, which refills at MOVE_RATE a second up
+    to MOVE_BURST; TooFast when it has less than one. Every change to the board is saved
+    through here (_commit, _step), whatever call or batch made it."""
+    allowance = float(MOVE_BURST)
+    if game.move_allowance is not None and game.allowance_at is not None:
+        rested = max(0.0, (now - game.allowance_at).total_seconds())
+        allowance = min(allowance, game.move_allowance + rested * MOVE_RATE)
+    if allowance < 1:
+        raise TooFast(TOO_FAST, retry_after=math.ceil((1 - allowance) / MOVE_RATE))
+    game.move_allowance, game.allowance_at = allowance - 1, now
+    return {"move_allowance": game.move_allowance, "allowance_at": now}
+
+
+def aimed_cells(kind: str, changes: list[dict]) -> list[int]:
+    """The cells a logged move was aimed at: those whose digit it changed, and for notes,
+    fills and hints those whose notes it changed too; not the peers whose notes a digit
+    placed or erased tidied on its own, nor a digit's record of the notes it took."""
+    notes_aimed = kind in (Move.Kind.NOTE, Move.Kind.FILL, Move.Kind.HINT)
+    return [
+        c["cell"]
+        for c in changes
+        if c["before"][0] != c["after"][0] or (notes_aimed and c["before"][1:3] != c["after"][1:3])
+    ]
+
+
+def _touch_fields(game: Game, kind: str, changes: list[dict], batch: Batch | None) -> dict:
+    """The move's cells noted as touched at the game's new version by the batch's device
+    (none for a call that names no device)."""
+    device = batch.device if batch else ""
+    touched = dict(game.touched)
+    for cell in aimed_cells(kind, changes):
+        touched[str(cell)] = [game.version, device]
+    game.touched = touched
+    return {"touched": touched}
 
 
 def _practice_fields(game: Game, board: Board, entry: dict, now: datetime.datetime) -> dict:
@@ -447,9 +635,17 @@ def _end_fields(game: Game) -> dict:
     }
 
 
-def move(game: Game, cell: int, digit: int, mode: str, version: int, prefs: Preferences) -> Game:
+def move(
+    game: Game,
+    cell: int,
+    digit: int,
+    mode: str,
+    version: int,
+    prefs: Preferences,
+    batch: Batch | None = None,
+) -> Game:
     """A digit in a cell (mode "value", 0 clears) or a note toggled (mode "note", 0 clears
-    the cell's notes)."""
+    the cell's notes); `batch` when it is a change of a page's batch."""
     _check_playing(game)
     _check_version(game, version)
     _check_cell(game, cell)
@@ -470,10 +666,10 @@ def move(game: Game, cell: int, digit: int, mode: str, version: int, prefs: Pref
         notes = [] if digit == 0 else sorted(set(board.digits(cell)) ^ {digit})
         changes = [c for c in [_change(board, complete, cell, 0, notes, complete[cell])] if c]
     entry = {"kind": mode, "cell": cell, "digit": digit, "changes": changes} if changes else None
-    return _commit(game, board, complete, entry, version, mistakes=mistakes)
+    return _commit(game, board, complete, entry, version, batch=batch, mistakes=mistakes)
 
 
-def fill_notes(game: Game, version: int) -> Game:
+def fill_notes(game: Game, version: int, batch: Batch | None = None) -> Game:
     """Fill all notes: every empty cell gets the candidates the placed digits allow, as a
     complete list. One move, which one undo takes back; no help."""
     _check_playing(game)
@@ -485,45 +681,256 @@ def fill_notes(game: Game, version: int) -> Game:
         for cell in range(81)
         if not board.values[cell]
     ]
+    changes += _kept_out(board, complete, game.puzzle.givens)
     changes = [c for c in changes if c]
     entry = {"kind": Move.Kind.FILL, "changes": changes} if changes else None
-    return _commit(game, board, complete, entry, version)
+    return _commit(game, board, complete, entry, version, batch=batch)
 
 
-def _replay(board: Board, complete: list[bool], changes: list[dict], side: str) -> None:
+def _kept_out(board: PlayBoard, complete: list[bool], givens: str) -> list[dict | None]:
+    """Each digit of the player's is kept out of the filled notes of the empty cells it
+    sees, as if it had taken it: erasing or replacing it puts it back (see _place)."""
+    changes = []
+    for cell in range(81):
+        digit = board.values[cell]
+        if not digit or givens[cell] != "0":
+            continue
+        kept = [p for p in engine.PEERS[cell] if not board.values[p] and complete[p]]
+        value, notes, full, taken = _cell(board, complete, cell)
+        changes.append(_change(board, complete, cell, value, notes, full, [*taken, *kept]))
+    return changes
+
+
+def _replay(board: PlayBoard, complete: list[bool], changes: list[dict], side: str) -> None:
     for change in changes:
-        value, notes, *full = change[side]  # moves logged before completeness: memos
+        # Moves logged before completeness have no third item (memos), those logged before
+        # notes were taken back no fourth.
+        value, notes, *rest = change[side]
         board.set_cell(change["cell"], value, notes)
-        complete[change["cell"]] = bool(full and full[0])
+        complete[change["cell"]] = bool(rest and rest[0])
+        board.taken[change["cell"]] = list(rest[1]) if len(rest) > 1 else []
 
 
-def undo(game: Game, version: int) -> Game:
-    """Take back the last move."""
-    _check_playing(game)
-    _check_version(game, version)
+NOTHING_TO_UNDO = "Nothing to undo."
+NOTHING_TO_REDO = "Nothing to redo."
+
+
+def undoable(game: Game, batch: Batch | None = None) -> Move:
+    """The move undo takes back: the last on the board."""
     if game.moves_applied == 0:
-        raise Conflict("Nothing to undo.")
-    move = Move.objects.get(game=game, number=game.moves_applied)
-    return _step(game, version, list(reversed(move.changes)), "before", game.moves_applied - 1)
+        raise Conflict(NOTHING_TO_UNDO)
+    return _logged(game, game.moves_applied, batch)
 
 
-def redo(game: Game, version: int) -> Game:
-    """Put back the last move taken back."""
+def redoable(game: Game, batch: Batch | None = None) -> Move:
+    """The move redo puts back: the last taken back."""
+    if game.moves_logged == game.moves_applied:
+        raise Conflict(NOTHING_TO_REDO)
+    return _logged(game, game.moves_applied + 1, batch)
+
+
+def _logged(game: Game, number: int, batch: Batch | None) -> Move:
+    """A move of the log by number, also one a batch holds unsaved."""
+    held = batch.moves.get(number) if batch else None
+    return held or Move.objects.get(game=game, number=number)
+
+
+def undo(game: Game, version: int, batch: Batch | None = None, move: Move | None = None) -> Game:
+    """Take back the last move (`move`, when the caller already read it)."""
     _check_playing(game)
     _check_version(game, version)
-    if game.moves_logged == game.moves_applied:
-        raise Conflict("Nothing to redo.")
-    move = Move.objects.get(game=game, number=game.moves_applied + 1)
-    return _step(game, version, move.changes, "after", game.moves_applied + 1)
+    move = move or undoable(game, batch)
+    changes = list(reversed(move.changes))
+    return _step(game, version, move.kind, changes, "before", game.moves_applied - 1, batch)
 
 
-def _step(game: Game, version: int, changes: list[dict], side: str, applied: int) -> Game:
+def redo(game: Game, version: int, batch: Batch | None = None, move: Move | None = None) -> Game:
+    """Put back the last move taken back (`move`, when the caller already read it)."""
+    _check_playing(game)
+    _check_version(game, version)
+    move = move or redoable(game, batch)
+    return _step(game, version, move.kind, move.changes, "after", game.moves_applied + 1, batch)
+
+
+def _step(
+    game: Game,
+    version: int,
+    kind: str,
+    changes: list[dict],
+    side: str,
+    applied: int,
+    batch: Batch | None,
+) -> Game:
     board, complete = board_of(game), complete_of(game)
     _replay(board, complete, changes, side)
     game.moves_applied = applied
     now = timezone.now()
-    fields = _clock_fields(game, now) | {"moves_applied": applied}
-    return _update(game, version, fields | _board_fields(game, board, complete, version, now))
+    fields = _clock_fields(game, now) | {"moves_applied": applied} | _pace_fields(game, now)
+    fields |= _board_fields(game, board, complete, version, now)
+    fields |= _touch_fields(game, kind, changes, batch)
+    return batch.hold(fields) if batch else _update(game, version, fields)
+
+
+# Batches of changes from a page's queue ----------------------------------------------
+
+OTHER_DEVICE = "{place} was changed on another device meanwhile, so this change to it was not kept."
+UNDONE_ELSEWHERE = (
+    "The last move was made on another device meanwhile, so this undo or redo was not kept."
+)
+OVER_MEANWHILE = "The game was over before this change arrived, so it was not kept."
+
+
+class Batch:
+    """The writes of a page's batch, held while its changes are carried out one by one on
+    the game in memory (its row locked), then made at its end: one UPDATE of the game and
+    one INSERT of its new moves, whatever the number of changes."""
+
+    def __init__(self, game: Game, device: str) -> None:
+        self.game, self.device, self.version = game, device, game.version
+        self.fields: dict = {}
+        self.moves: dict[int, Move] = {}  # new moves by number, not yet saved
+        self.drop_from: int | None = None  # saved moves from this number on were undone
+
+    def hold(self, fields: dict, move: Move | None = None, undone: bool = False) -> Game:
+        """A change's writes: the game's fields (a later change's win), and its move, which
+        drops the moves undone before it, held or saved."""
+        self.fields |= fields
+        if move is not None:
+            if undone:
+                self.moves = {n: m for n, m in self.moves.items() if n < move.number}
+                self.drop_from = min(self.drop_from or move.number, move.number)
+            self.moves[move.number] = move
+        return self.game
+
+    def write(self) -> None:
+        """Make the writes held. Counters and help were worked out on the game in memory,
+        read locked: their values stand for the expressions a single call would send."""
+        game = self.game
+        if self.drop_from is not None:
+            Move.objects.filter(game=game, number__gte=self.drop_from).delete()
+        Move.objects.bulk_create(self.moves.values())
+        fields = {
+            name: getattr(game, name) if hasattr(value, "resolve_expression") else value
+            for name, value in self.fields.items()
+        }
+        if fields:
+            _update(game, self.version, fields)
+
+
+def apply_changes(
+    game: Game, device: str, changes: list[dict], prefs: Preferences, *, locked: bool = False
+) -> tuple[Game, list[str], list[dict]]:
+    """Store a page's queued changes, in order, each at most once (by its client id), in one
+    transaction with the game's row locked. A change aimed at a cell that another device
+    changed after the version the page drew it on (its base) is refused in words; any other
+    goes in on the board as it now stands. The changes are already read and checked (see
+    api.changes). Returns the game, the ids stored (now or before) and those refused.
+
+    With locked, the caller read the game locked, in the transaction it has open (as
+    api.changes does): the game is not read again."""
+    if locked:
+        return _apply_changes(game, device, changes, prefs, locked=True)
+    for attempt in range(3):
+        try:
+            return _apply_changes(game, device, changes, prefs)
+        except (Conflict, IntegrityError) as error:
+            # Only where the database has no row locks (SQLite) can another request write
+            # between the read and the save, or store the same batch first: read again.
+            if isinstance(error, Conflict) and str(error) != STALE:
+                raise
+            if attempt == 2:
+                raise Conflict(STALE) from error
+            game.refresh_from_db()
+    raise AssertionError("unreachable")
+
+
+def _apply_changes(
+    game: Game, device: str, changes: list[dict], prefs: Preferences, locked: bool = False
+) -> tuple[Game, list[str], list[dict]]:
+    _check_playing(game)
+    # Within the caller's transaction, no savepoint: a failure fails the whole batch anyway.
+    with transaction.atomic(savepoint=not locked):
+        if not locked:
+            game = _locked(game)
+            _check_playing(game)
+        ids = [change["id"] for change in changes]
+        known = {r.client_id: r for r in ChangeReceipt.objects.filter(game=game, client_id__in=ids)}
+        applied, refused, receipts = [], [], []
+        batch = Batch(game, device)
+        for change in changes:
+            receipt = known.get(change["id"])
+            if receipt is None:
+                reason = _apply_change(game, batch, change, prefs)
+                receipt = ChangeReceipt(
+                    game=game,
+                    client_id=change["id"],
+                    device=device,
+                    kind=change["kind"],
+                    version=None if reason else game.version,
+                    refused=reason or "",
+                )
+                receipts.append(receipt)
+            if receipt.refused:
+                cell = change.get("cell")
+                refused.append({"id": change["id"], "cell": cell, "reason": receipt.refused})
+            else:
+                applied.append(change["id"])
+        batch.write()
+        if game.status == Game.Status.PLAYING:
+            ChangeReceipt.objects.bulk_create(receipts)
+        else:
+            _forget_receipts(game)
+    return game, applied, refused
+
+
+def _forget_receipts(game: Game) -> None:
+    """A game over needs its receipts no more: a batch sent to it again is answered 409
+    with its state before any id is looked up."""
+    ChangeReceipt.objects.filter(game=game).delete()
+
+
+def _locked(game: Game) -> Game:
+    """The game's row, read again and locked until the transaction ends."""
+    locked = Game.objects.select_for_update().get(pk=game.pk)
+    locked.puzzle, locked.daily = game.puzzle, game.daily
+    return locked
+
+
+def _apply_change(game: Game, batch: Batch, change: dict, prefs: Preferences) -> str | None:
+    """Carry one change out; the reason it was refused, or None once it is stored."""
+    if game.status != Game.Status.PLAYING:
+        return OVER_MEANWHILE
+    kind, base, device = change["kind"], change["base"], batch.device
+    # A change refused part-way may have counted something on the game in memory (a
+    # mistake, a mark) before it was refused: it leaves the game as it found it.
+    before = dict(game.__dict__)
+    try:
+        if kind == "move":
+            if _changed_elsewhere(game, [change["cell"]], base, device):
+                return OTHER_DEVICE.format(place=engine.place(change["cell"]).capitalize())
+            move(game, change["cell"], change["digit"], change["mode"], game.version, prefs, batch)
+        elif kind in ("undo", "redo"):
+            logged = undoable(game, batch) if kind == "undo" else redoable(game, batch)
+            if _changed_elsewhere(game, aimed_cells(logged.kind, logged.changes), base, device):
+                return UNDONE_ELSEWHERE
+            (undo if kind == "undo" else redo)(game, game.version, batch, logged)
+        else:
+            fill_notes(game, game.version, batch)
+    except GameError as error:
+        if str(error) == STALE or error.status not in (400, 409):
+            raise  # the game changed under the lock, or a limit: the whole batch fails
+        game.__dict__.update(before)
+        return str(error)
+    return None
+
+
+def _changed_elsewhere(game: Game, cells: list[int], base: int, device: str) -> bool:
+    """Whether another device changed any of the cells after version `base`."""
+    for cell in cells:
+        version, by = game.touched.get(str(cell), (0, device))
+        if version > base and by != device:
+            return True
+    return False
 
 
 # Help ---------------------------------------------------------------------------------
@@ -640,7 +1047,7 @@ def _apply_step(
     """Carry a step out on the player's board: wrong digits taken out (never a given),
     lost candidates put back, digits placed, candidates eliminated. A cell whose notes were
     a memo gets its candidates as a complete list less the ones eliminated, so that the
-    next hint builds on this one."""
+    next hint builds on this one; a memo's note that cannot be right only leaves the memo."""
     changes: list[dict | None] = []
     givens = game.puzzle.givens
     for cell in does["clears"]:
@@ -652,9 +1059,11 @@ def _apply_step(
     for cell, digit in does["placements"]:
         changes += _place(board, complete, cell, digit, prefs)
     for cell, digit in does["eliminations"]:
-        notes = board.digits(cell) if complete[cell] else board.allowed(cell)
+        # A memo's note that cannot be right leaves the memo, which stays a memo.
+        memo = not complete[cell] and digit not in board.allowed(cell)
+        notes = board.digits(cell) if complete[cell] or memo else board.allowed(cell)
         kept = [d for d in notes if d != digit]
-        changes.append(_change(board, complete, cell, 0, kept, True))
+        changes.append(_change(board, complete, cell, 0, kept, not memo))
     return [c for c in changes if c]
 
 
@@ -731,6 +1140,7 @@ def give_up(game: Game) -> Game:
     _finish(game, Game.Status.GAVE_UP, now)
     fields = _end_fields(game) | _helped_fields(game, now)
     _save_clock(game, **fields, seen_at=now, updated_at=now)
+    _forget_receipts(game)
     return game
 
 
@@ -747,13 +1157,16 @@ def solution_path(game: Game) -> list[dict]:
     hard puzzle is work a client should not be able to ask for again and again."""
     if game.status == Game.Status.PLAYING:
         raise Conflict("The solving path is shown once the game is over.")
-    key = f"solution-path:{game.puzzle_id}"
+    key = f"solution-path:2:{game.puzzle_id}"  # 2: each step carries its name
     try:
         path = cache.get(key)
     except Exception:  # the cache is down: work it out every time
         path = None
     if path is None:
-        path = [entry.as_dict() for entry in engine.solution_path(game.puzzle.givens)]
+        path = [
+            entry.as_dict() | {"name": entry_for(entry.step).label}
+            for entry in engine.solution_path(game.puzzle.givens)
+        ]
         with contextlib.suppress(Exception):
             cache.set(key, path, 24 * 3600)
     return path
@@ -767,6 +1180,21 @@ def replay(game: Game) -> list[dict]:
     the board as the game ended (for a game given up, before the solution was shown)."""
     if game.status == Game.Status.PLAYING:
         raise Conflict("The replay is shown once the game is over.")
+    # A game over never changes again: its replay is worked out once and kept a day.
+    finished = game.finished_at.isoformat() if game.finished_at else ""
+    key = f"replay:{game.pk}:{game.version}:{finished}"
+    try:
+        frames = cache.get(key)
+    except Exception:  # the cache is down: work it out every time
+        frames = None
+    if frames is None:
+        frames = _frames(game)
+        with contextlib.suppress(Exception):
+            cache.set(key, frames, 24 * 3600)
+    return frames
+
+
+def _frames(game: Game) -> list[dict]:
     moves = list(Move.objects.filter(game=game, number__lte=game.moves_applied).order_by("number"))
     board, complete = board_of(game), complete_of(game)
     for logged in reversed(moves):
@@ -785,5 +1213,5 @@ def _frame(board: Board, logged: Move | None) -> dict:
         "kind": logged.kind if logged else None,
         "cell": logged.cell if logged else None,
         "digit": logged.digit if logged else None,
-        "technique": logged.technique if logged else "",
+        "technique": label_of(logged.technique) if logged and logged.technique else "",
     }

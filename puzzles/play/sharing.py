@@ -43,7 +43,7 @@ def share_path(pk: int) -> str:
 
 def puzzle_for_code(code: str) -> Puzzle | None:
     """The puzzle of a share code, if the code is genuine and the puzzle may be shared:
-    handed out already, and not a daily whose day has not come."""
+    handed out already, not a daily whose day has not come, nor a technique example's."""
     head, _, mac = code.partition("-")
     if not head or len(head) > 13 or not mac:
         return None
@@ -53,25 +53,30 @@ def puzzle_for_code(code: str) -> Puzzle | None:
         return None
     if not constant_time_compare(mac, _mac(pk)):
         return None
-    puzzle = Puzzle.objects.filter(pk=pk, served_at__isnull=False).first()
+    puzzle = Puzzle.objects.without_examples().filter(pk=pk, served_at__isnull=False).first()
     if puzzle is None or puzzle.dailies.filter(date__gt=today()).exists():
         return None
     return puzzle
 
 
 # A player's own puzzle ------------------------------------------------------------------
+#
+# A typed-in puzzle must tell nothing about the solution of a puzzle stored here. So before
+# it is stored or refused, the full grids near it (engine.near_grids: its solutions, and
+# those with a given or two taken out) are looked up by their print; a stored puzzle whose
+# solution is one of them (checked by the canonical key) is the puzzle typed, and its game
+# opens, whether the copy had one solution, several or none. A copy with a given taken out,
+# or a digit added (right or wrong), so answers as the puzzle itself does.
 
 
 class Refused(Exception):
-    """A typed puzzle that cannot be played, and why; with several solutions, two of them
-    and the cells where they differ."""
+    """A typed puzzle that cannot be played, and why; with several solutions, the cells
+    where two of them differ (never the solutions themselves)."""
 
-    def __init__(self, message: str, solutions: tuple[str, str] | None = None) -> None:
+    def __init__(self, message: str, puzzle: str = "", differ: list[int] | None = None) -> None:
         super().__init__(message)
-        self.solutions = solutions
-        self.differ = (
-            [c for c in range(81) if solutions[0][c] != solutions[1][c]] if solutions else []
-        )
+        self.puzzle = puzzle
+        self.differ = differ or []
 
 
 @dataclass
@@ -79,28 +84,14 @@ class Accepted:
     puzzle: Puzzle
     created: bool  # a new puzzle, rather than one already stored
     same_layout: bool = field(default=True)  # the stored one has the very givens typed
+    # A copy of a stored puzzle with givens taken out or digits added (or other givens
+    # of its solution): it could tell whether a digit is right, so it counts as help.
+    changed: bool = field(default=False)
 
 
-def _two_solutions(puzzle: str) -> tuple[str, str]:
-    """Two different solutions of a puzzle known to have several: the solver's, then one
-    with some cell holding another digit."""
-    first = engine.solve(puzzle)
-    candidates = engine.candidates(puzzle)
-    for cell in range(81):
-        if puzzle[cell] != "0":
-            continue
-        for digit in candidates[cell]:
-            if str(digit) == first[cell]:
-                continue
-            other = engine.solve(puzzle[:cell] + str(digit) + puzzle[cell + 1 :])
-            if other is not None:
-                return first, other
-    raise AssertionError("a puzzle with several solutions has a second one")  # pragma: no cover
-
-
-def check_puzzle(text: str) -> str:
-    """The puzzle in its 81-character form if it has exactly one solution; else Refused,
-    saying what is wrong."""
+def parse_puzzle(text: str) -> str:
+    """The puzzle in its 81-character form, or Refused saying what is wrong with the text
+    itself (nothing about its solutions)."""
     if len(text) > MAX_TEXT:
         raise Refused("That is far too long for a puzzle: 81 cells, 0 or . for a blank.")
     if not text.strip():
@@ -112,6 +103,46 @@ def check_puzzle(text: str) -> str:
         raise Refused(message[:1].upper() + message[1:] + ".") from None
     if "0" not in puzzle:
         raise Refused("This grid is already full: there is nothing left to solve.")
+    return puzzle
+
+
+def stored_near(puzzle: str) -> Puzzle | None:
+    """The stored puzzle whose solution is one of the grids near `puzzle` (a daily first,
+    then the oldest), or None."""
+    near = engine.near_grids(puzzle)
+    prints: dict[str, list[str]] = {}
+    for grid in near:
+        prints.setdefault(engine.grid_print(grid), []).append(grid)
+    found = Puzzle.objects.filter(solution_print__in=list(prints)).order_by("pk")
+    found = sorted(found, key=lambda p: not p.dailies.exists())
+    keys: dict[str, str] = {}
+    for stored in found:
+        # The print almost never meets another grid's; the canonical key makes sure.
+        grids = prints[stored.solution_print]
+        if any(_grid_key(grid, keys) == _grid_key(stored.solution, keys) for grid in grids):
+            return stored
+    return None
+
+
+def _grid_key(grid: str, known: dict[str, str]) -> str:
+    if grid not in known:
+        known[grid] = engine.canonical(grid)
+    return known[grid]
+
+
+def take_puzzle(text: str) -> Accepted:
+    """The stored puzzle a typed one is: the same one, even transformed; the one whose
+    solution it is near (a changed copy); or a new one, graded and marked as a player's,
+    handed out at once so that it never enters a pool or a daily. Refused when it is
+    none of these: a bad text, no solution, or several (and where two of them differ)."""
+    puzzle = parse_puzzle(text)
+    key = engine.canonical(puzzle)
+    found = Puzzle.objects.filter(canonical_key=key).first()
+    if found is not None:
+        return Accepted(_served(found), False, found.givens == puzzle)
+    near = stored_near(puzzle)
+    if near is not None:
+        return Accepted(_served(near), False, False, changed=True)
     count = engine.count_solutions(puzzle, 2)
     if count == 0:
         raise Refused(
@@ -119,28 +150,21 @@ def check_puzzle(text: str) -> str:
             "the grid fits them all. Check it against the original for a wrong digit."
         )
     if count > 1:
-        solutions = _two_solutions(puzzle)
-        differ = sum(a != b for a, b in zip(*solutions, strict=True))
+        first, second = engine.solutions(puzzle, 2)
+        differ = [c for c in range(81) if first[c] != second[c]]
         raise Refused(
-            "This puzzle has more than one solution, so logic alone cannot finish it. "
-            f"Here are two; they differ in {differ} cells. A given is probably missing.",
-            solutions,
+            "This puzzle has more than one solution, so logic alone cannot finish it: two "
+            f"of them differ in the {len(differ)} cells marked. A given is probably missing.",
+            puzzle,
+            differ,
         )
-    return puzzle
+    return _store_new(puzzle, key)
 
 
-def store_player_puzzle(puzzle: str) -> Accepted:
-    """The stored puzzle for a checked one: one already stored, even transformed (the
-    canonical key is the same), or a new one, graded and marked as a player's, handed out
-    at once so that it never enters a pool or a daily."""
-    key = engine.canonical(puzzle)
-    found = Puzzle.objects.filter(canonical_key=key).first()
-    if found is not None:
-        return Accepted(_served(found), False, found.givens == puzzle)
+def _store_new(puzzle: str, key: str) -> Accepted:
     solution = engine.solve(puzzle)
     made = engine.Generated(puzzle, solution, engine.grade(puzzle))
     row = puzzle_row(made, Puzzle.Source.PLAYER)
-    row.canonical_key = key
     row.served_at = timezone.now()
     try:
         with transaction.atomic():

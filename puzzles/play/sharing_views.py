@@ -13,6 +13,11 @@ from ..learn.guide import grade_of
 from ..models import Game
 from . import games, sharing
 
+CHANGED_COPY = (
+    "This puzzle is a changed copy of one here (a given taken out, a digit added, or the "
+    "same solution): you are playing ours. A changed copy could tell whether a digit is "
+    "right, so typing it counts as help on this puzzle, as a check does."
+)
 TOO_MANY_PUZZLES = (
     "Too many puzzles typed in from here in a short time. Your games are saved; wait a few "
     "minutes before sending another."
@@ -32,7 +37,7 @@ def custom(request: HttpRequest) -> HttpResponse:
         return refused
     text = request.POST.get("puzzle", "")
     try:
-        puzzle = sharing.check_puzzle(text)
+        accepted = sharing.take_puzzle(text)
     except sharing.Refused as refusal:
         return render(
             request,
@@ -40,16 +45,18 @@ def custom(request: HttpRequest) -> HttpResponse:
             {
                 "text": text[: sharing.MAX_TEXT],
                 "error": str(refusal),
-                "solutions": _solution_boards(refusal) if refusal.solutions else None,
+                "board": _differ_board(refusal) if refusal.differ else None,
                 "differ": [_place(c) for c in refusal.differ],
             },
             status=400,
         )
-    accepted = sharing.store_player_puzzle(puzzle)
     game = games.game_on(
         current_player(request, create=True), accepted.puzzle, preferences_for(request)
     )
-    if not accepted.created and not accepted.same_layout:
+    if accepted.changed:
+        games.count_copy_as_help(game)
+        messages.info(request, CHANGED_COPY)
+    elif not accepted.created and not accepted.same_layout:
         messages.info(
             request,
             "This puzzle is here already, in another arrangement (its digits relabelled, or "
@@ -62,15 +69,16 @@ def _place(cell: int) -> str:
     return f"row {cell // 9 + 1}, column {cell % 9 + 1}"
 
 
-def _solution_boards(refusal: sharing.Refused) -> list[list[list[dict]]]:
-    """Two solutions as nine rows of cells each, the cells where they differ marked."""
+def _differ_board(refusal: sharing.Refused) -> list[list[dict]]:
+    """The puzzle typed as nine rows of cells, the blanks where two solutions differ
+    marked: where a given is missing, with no digit of either solution."""
     differ = set(refusal.differ)
     return [
         [
-            [{"digit": solution[r * 9 + c], "differ": r * 9 + c in differ} for c in range(9)]
-            for r in range(9)
+            {"digit": refusal.puzzle[r * 9 + c].replace("0", ""), "differ": r * 9 + c in differ}
+            for c in range(9)
         ]
-        for solution in refusal.solutions
+        for r in range(9)
     ]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import math
 import statistics
 from dataclasses import dataclass
 
@@ -166,8 +167,22 @@ def clock(seconds: float | None) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
-COLOURS = {"easy": "#2e7d32", "medium": "#1565c0", "hard": "#ef6c00", "expert": "#c62828"}
-MARKS = {"easy": "circle", "medium": "square", "hard": "diamond", "expert": "triangle"}
+COLOURS = {
+    "easy": "#2e7d32",
+    "medium": "#1565c0",
+    "hard": "#ef6c00",
+    "expert": "#c62828",
+    "master": "#6a1b9a",
+    "extreme": "#263238",
+}
+MARKS = {
+    "easy": "circle",
+    "medium": "square",
+    "hard": "diamond",
+    "expert": "triangle",
+    "master": "down",
+    "extreme": "star",
+}
 CHART_LABEL = "Solve times over time"
 
 Point = tuple[float, float]
@@ -291,6 +306,13 @@ def _mark(shape: str, x: float, y: float, tip: str) -> ChartMark:
         vertices = [(x, y - 5), (x + 5, y), (x, y + 5), (x - 5, y)]
     elif shape == "triangle":
         vertices = [(x, y - 5), (x + 5, y + 4), (x - 5, y + 4)]
+    elif shape == "down":
+        vertices = [(x, y + 5), (x + 5, y - 4), (x - 5, y - 4)]
+    elif shape == "star":
+        vertices = [
+            (x + r * math.sin(i * math.pi / 5), y - r * math.cos(i * math.pi / 5))
+            for i, r in zip(range(10), [6, 2.5] * 5, strict=True)
+        ]
     else:
         vertices = []
     return ChartMark(x, y, (x - 4, y - 4), vertices, tip)

@@ -7,7 +7,7 @@ import datetime
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -33,6 +33,11 @@ def _difficulty(value: str) -> str:
     if value not in Difficulty.values:
         raise Http404("No such difficulty.")
     return value
+
+
+def _a(word: str) -> str:
+    """The word with its indefinite article: 'an expert', 'a master'."""
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
 def _date(value: str) -> datetime.date:
@@ -68,12 +73,16 @@ def home(request: HttpRequest) -> HttpResponse:
     player = current_player(request)
     in_progress = player.games().filter(status=Game.Status.PLAYING).exclude(daily__date=today())
     current, best = stats.streaks(player)
+    dailies = _daily_cards(today(), player)
+    picked = {card["difficulty"] for card in dailies}
     return render(
         request,
         "puzzles/home.html",
         {
             "today": today(),
-            "dailies": _daily_cards(today(), player),
+            "dailies": dailies,
+            # Tiers made ahead only whose daily waits for the workers' first puzzle.
+            "pending": [d for d in Difficulty.values if d not in picked],
             "in_progress": in_progress.select_related("puzzle", "daily").order_by("-updated_at")[
                 :10
             ],
@@ -93,6 +102,12 @@ def play(request: HttpRequest, difficulty: str) -> HttpResponse:
         return refused
     player = current_player(request, create=True)
     game = games.new_game(player, difficulty, preferences_for(request))
+    if game.puzzle.difficulty != difficulty:
+        messages.info(
+            request,
+            f"No {difficulty} puzzle is ready just now, so here is {_a(game.puzzle.difficulty)} "
+            f"one. More {difficulty} puzzles are being made: try again in a few minutes.",
+        )
     return redirect("puzzles:game", pk=game.pk)
 
 
@@ -192,10 +207,10 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
             "game": game,
             "state": state,
             "prefs": prefs,
-            "cells": _cells(game),
+            "cells": _cells(game, state),
             "peers": [sorted(peers) for peers in engine.PEERS],  # the board's geometry
             "live": live,
-            # Tier and score; the hardest technique (name, plain, slug) once it is over.
+            # Tier and score; the hardest technique (name, plain, label, slug) once it is over.
             "grade": grade_of(game.puzzle, over=game.status != Game.Status.PLAYING),
             "share_url": request.build_absolute_uri(state["share_url"]),
             "practice": state.get("practice"),
@@ -203,14 +218,15 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _cells(game: Game) -> list[dict]:
-    notes = games.board_of(game).notes()
+def _cells(game: Game, state: dict) -> list[dict]:
+    """The board as the state shows it: while the game is paused, the givens only."""
+    notes = state["notes"]
     return [
         {
             "index": i,
             "row": i // 9 + 1,
             "col": i % 9 + 1,
-            "value": int(game.values[i]),
+            "value": int(state["values"][i]),
             "given": game.puzzle.givens[i] != "0",
             "notes": notes[i],
         }
@@ -263,6 +279,22 @@ def statistics_page(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@require_POST
+def input_mode(request: HttpRequest) -> HttpResponse:
+    """The game page's input switch, kept as the `digit_first` setting: `digit_first` is
+    "1" or "0"; anything else is a 400 and changes nothing."""
+    value = request.POST.get("digit_first")
+    if value not in ("0", "1"):
+        return HttpResponseBadRequest('digit_first must be "1" or "0".')
+    prefs = preferences_for(request)
+    prefs.digit_first = value == "1"
+    if request.user.is_authenticated:
+        prefs.save(update_fields=["digit_first"])
+    else:
+        save_guest_preferences(request, prefs)
+    return HttpResponse(status=204)
+
+
 def settings_page(request: HttpRequest) -> HttpResponse:
     """The player's preferences."""
     prefs = preferences_for(request)

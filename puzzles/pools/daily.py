@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from ..models import DailyPuzzle, Difficulty, Puzzle
-from .stock import claim_fresh_puzzle, make_and_serve
+from .stock import MADE_AHEAD, claim_fresh_puzzle, make_and_serve, start_refill
 
 log = logging.getLogger(__name__)
 
@@ -26,9 +26,8 @@ def _unplayed(difficulty: str) -> Puzzle | None:
     """A puzzle nobody has played and that was never a daily, nor a player's own nor one
     the technique guide shows."""
     return (
-        Puzzle.objects.filter(
-            difficulty=difficulty, games__isnull=True, dailies__isnull=True, examples__isnull=True
-        )
+        Puzzle.objects.without_examples()
+        .filter(difficulty=difficulty, games__isnull=True, dailies__isnull=True)
         .exclude(source=Puzzle.Source.PLAYER)
         .order_by("id")
         .first()
@@ -42,7 +41,10 @@ def dailies_of(date: datetime.date) -> dict[str, DailyPuzzle]:
     each out of the pool (served) and the daily of this date only; a database failure
     raises. The one way a difficulty can be missing is a pick losing PICK_ATTEMPTS races
     in a row (other processes taking its puzzle for another date), which is logged;
-    callers treat a missing difficulty as "not available yet", never index blindly.
+    callers treat a missing difficulty as "not available yet", never index blindly. A tier
+    made ahead only (stock.MADE_AHEAD) is also missing while its pool is empty and no
+    puzzle of it was ever left unplayed: its refill is started, and the pick is made on a
+    later call, once the workers have made one.
 
     Safe to run from several processes at once: the unique (date, difficulty) constraint
     lets one pick win; a losing pick is rolled back whole, its puzzle left in the pool.
@@ -57,7 +59,12 @@ def dailies_of(date: datetime.date) -> dict[str, DailyPuzzle]:
             picked = _pick(date, difficulty)
             if picked is not None:
                 dailies[difficulty] = picked
-        if difficulty not in dailies:
+        if difficulty in dailies:
+            continue
+        if difficulty in MADE_AHEAD:
+            log.info("no %s daily for %s yet: none made", difficulty, date)
+            start_refill(difficulty, Puzzle.objects.fresh(difficulty).count())
+        else:
             log.error("no %s daily for %s after %d attempts", difficulty, date, PICK_ATTEMPTS)
     return dailies
 
@@ -76,6 +83,8 @@ def _pick(date: datetime.date, difficulty: str) -> DailyPuzzle | None:
                 or _unplayed(difficulty)
                 or make_and_serve(difficulty)
             )
+            if puzzle is None:  # a tier made ahead only, none of it to hand out
+                return None
             daily = DailyPuzzle.objects.create(date=date, difficulty=difficulty, puzzle=puzzle)
             if puzzle.served_at is None:
                 Puzzle.objects.filter(pk=puzzle.pk).update(served_at=timezone.now())

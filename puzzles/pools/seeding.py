@@ -20,13 +20,14 @@ from django.db.models import F
 from django.db.models.functions import Substr
 from django.utils import timezone
 
-import engine
-
-from ..models import Puzzle, SeedJob
+from ..models import Difficulty, Puzzle, SeedJob
 from . import imports
-from .stock import insert_new, puzzle_row
+from .stock import insert_new, make, puzzle_row
 
 GENERATE_CHUNK = 10
+# An extreme puzzle takes a worker some seconds: smaller chunks keep a task well inside its
+# time limit.
+GENERATE_CHUNKS = {Difficulty.EXTREME: 2}
 IMPORT_CHUNK = 100
 # Characters of an import file a chunk reads first: room for its lines at about the longest
 # a line may be (imports.MAX_LINE). A line longer than the window doubles it until it ends.
@@ -92,10 +93,10 @@ def fail(job_id: int, error: str) -> None:
 
 
 def _generate_chunk(job: SeedJob, rng: random.Random) -> bool:
-    count = min(GENERATE_CHUNK, job.requested - job.done)
+    count = min(GENERATE_CHUNKS.get(job.difficulty, GENERATE_CHUNK), job.requested - job.done)
     if count <= 0:
         return False
-    rows = [puzzle_row(engine.make_puzzle(job.difficulty, seed=rng)) for _ in range(count)]
+    rows = [puzzle_row(make(job.difficulty, rng)) for _ in range(count)]
     with transaction.atomic():
         stored = len(rows) - len(insert_new(rows))
         _advance(job, "done", job.done, done=F("done") + stored)

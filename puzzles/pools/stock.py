@@ -19,6 +19,7 @@ from django.db.models import Count, QuerySet
 from django.utils import timezone
 
 import engine
+from engine.climb import EXTREME_STARTS
 
 from ..models import Difficulty, PoolTarget, Puzzle
 from . import activity, broker
@@ -29,12 +30,20 @@ log = logging.getLogger(__name__)
 HOUR = datetime.timedelta(hours=1)  # the window of the pool page's rates
 
 DEFAULT_TARGETS = {
-    # difficulty: (low, high, batch size). Hard and expert take longer to make: smaller batches.
+    # difficulty: (low, high, batch size). The harder tiers take longer to make: smaller
+    # batches (an extreme puzzle takes a worker some seconds).
     Difficulty.EASY: (20, 50, 10),
     Difficulty.MEDIUM: (20, 50, 10),
     Difficulty.HARD: (10, 30, 5),
     Difficulty.EXPERT: (5, 15, 2),
+    Difficulty.MASTER: (5, 15, 2),
+    Difficulty.EXTREME: (2, 6, 1),
 }
+
+# Tiers only ever made ahead by the workers: too slow to make while a request waits. When
+# their pool is empty a request falls back (an easier puzzle, the daily later) and the
+# refill is started.
+MADE_AHEAD = frozenset({Difficulty.MASTER, Difficulty.EXTREME})
 
 
 def targets() -> dict[str, PoolTarget]:
@@ -72,6 +81,25 @@ def drawn_last_hour() -> dict[str, int]:
     return per_difficulty(Puzzle.objects.served_since(timezone.now() - HOUR))
 
 
+# How many of the newest stored extreme puzzles an extreme climb may start from, beside the
+# engine's own starts: the pool grows from its own puzzles.
+CLIMB_STARTS = 50
+
+
+def make(difficulty: str, rng: random.Random) -> engine.Generated:
+    """One new puzzle of the difficulty for a pool or a seed job. Extreme ones are climbed
+    to (engine/climb.py), from the engine's starts or the newest extreme puzzles stored."""
+    if difficulty != Difficulty.EXTREME:
+        return engine.make_puzzle(difficulty, seed=rng)
+    stored = (
+        Puzzle.objects.filter(difficulty=difficulty)
+        .exclude(source=Puzzle.Source.PLAYER)
+        .order_by("-id")
+        .values_list("givens", flat=True)[:CLIMB_STARTS]
+    )
+    return engine.make_puzzle(difficulty, seed=rng, starts=(*EXTREME_STARTS, *stored))
+
+
 def puzzle_row(made: engine.Generated, source: str = Puzzle.Source.GENERATED) -> Puzzle:
     """An unsaved Puzzle for what the engine made or graded."""
     return Puzzle(
@@ -82,6 +110,7 @@ def puzzle_row(made: engine.Generated, source: str = Puzzle.Source.GENERATED) ->
         techniques=made.grade.techniques,
         clue_count=81 - made.puzzle.count("0"),
         canonical_key=engine.canonical(made.puzzle),
+        solution_print=engine.grid_print(made.solution),
         source=source,
     )
 
@@ -183,7 +212,7 @@ def make_batch(difficulty: str, token: str, seed: str) -> int:
     log.info("making %d %s puzzles", count, difficulty)
     began, made = time.monotonic(), []
     for _ in range(count):
-        made.append(engine.make_puzzle(difficulty, seed=rng))
+        made.append(make(difficulty, rng))
         held = held and lock.renew()
     stored = store_for_pool(difficulty, made)
     seconds = time.monotonic() - began
@@ -237,7 +266,7 @@ def claim_fresh_puzzle(difficulty: str) -> Puzzle | None:
     skipped where the database can (PostgreSQL); SQLite serialises the transactions.
     """
     with transaction.atomic():
-        qs = Puzzle.objects.fresh(difficulty).order_by("id")
+        qs = Puzzle.objects.fresh(difficulty).without_examples().order_by("id")
         if connection.features.has_select_for_update_skip_locked:
             qs = qs.select_for_update(skip_locked=True)
         puzzle = qs.first()
@@ -248,8 +277,12 @@ def claim_fresh_puzzle(difficulty: str) -> Puzzle | None:
     return puzzle
 
 
-def make_and_serve(difficulty: str) -> Puzzle:
-    """The last resort when the database has nothing suitable: make a puzzle right now."""
+def make_and_serve(difficulty: str) -> Puzzle | None:
+    """The last resort when the database has nothing suitable: make a puzzle right now.
+    None for a tier made ahead only (MADE_AHEAD), which no request waits for."""
+    if difficulty in MADE_AHEAD:
+        log.warning("no %s puzzle to hand out; not made during a request", difficulty)
+        return None
     log.warning("no %s puzzle to hand out; generating one during the request", difficulty)
     while True:
         row = puzzle_row(engine.make_puzzle(difficulty))

@@ -106,7 +106,22 @@ def page(browser: Browser, live_server) -> Page:
 @pytest.fixture
 def stock(transactional_db) -> None:
     rng = random.Random(7)
-    insert_new([puzzle_row(engine.make_puzzle(d, seed=rng)) for d in ["easy"] * 4 + ["medium"] * 2])
+    insert_new([puzzle_row(engine.make_puzzle(d, seed=rng)) for d in ["easy"] * 6 + ["medium"] * 2])
+
+
+def daily_picks() -> dict[str, Puzzle]:
+    """A stocked puzzle for every tier's daily (easy ones stand in for the harder tiers),
+    so that no page has to make or wait for one. Leaves easy[3] and medium[1] alone."""
+    easy = list(Puzzle.objects.filter(difficulty="easy").order_by("pk"))
+    medium = Puzzle.objects.filter(difficulty="medium").order_by("pk").first()
+    return {
+        "easy": easy[0],
+        "medium": medium,
+        "hard": easy[1],
+        "expert": easy[2],
+        "master": easy[4],
+        "extreme": easy[5],
+    }
 
 
 def open_new_game(page: Page, difficulty: str = "easy") -> Game:

@@ -33,7 +33,7 @@ from puzzles.play.sharing import share_path
 from puzzles.pools.daily import today
 
 from .board_helpers import DEVICES, blanks_of
-from .conftest import wait_saved
+from .conftest import daily_picks, wait_saved
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -74,6 +74,7 @@ PAGES: list[tuple[str, Path]] = [
     ("password reset, a bad link", "/accounts/reset/MQ/bad-token/"),
     ("password reset complete", "/accounts/reset/done/"),
     ("not found", "/no-such-page/"),
+    ("offline", "/offline/"),
 ]
 ACCOUNT_PAGES: list[tuple[str, Path]] = [
     ("home, with a game in progress", "/"),
@@ -201,9 +202,7 @@ def make_world(index: int) -> World:
 
 def pick_dailies() -> None:
     """Today's dailies from the stock, so that no page has to make a puzzle."""
-    easy = list(Puzzle.objects.filter(difficulty="easy").order_by("pk"))
-    medium = Puzzle.objects.filter(difficulty="medium").order_by("pk").first()
-    picks = {"easy": easy[0], "medium": medium, "hard": easy[1], "expert": easy[2]}
+    picks = daily_picks()
     Puzzle.objects.filter(pk__in=[p.pk for p in picks.values()]).update(served_at=timezone.now())
     for difficulty, puzzle in picks.items():
         DailyPuzzle.objects.create(date=today(), difficulty=difficulty, puzzle=puzzle)
@@ -361,7 +360,7 @@ def test_a_hint_with_the_keyboard_alone_is_read_out_and_its_cells_say_what_it_ma
             (el) => [el.dataset.hint, el.getAttribute("aria-label")])"""
     )
     roles = {role for role, _ in drawn}
-    assert "target" in roles and "region" in roles, drawn
+    assert "cause" in roles and "region" in roles and "target" not in roles, drawn
     for role, name in drawn:
         assert name.startswith("Row ") and ", column " in name, name
         assert marks[role] in name, (role, name)

@@ -9,7 +9,7 @@ from django.utils import timezone
 from puzzles.models import DailyPuzzle, Game, Puzzle
 from puzzles.pools.daily import today
 
-from .conftest import wait_saved
+from .conftest import daily_picks, wait_saved
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -20,9 +20,7 @@ PASSWORD = "wonderland-42"
 def todays_dailies(stock) -> DailyPuzzle:
     """Today's dailies picked ahead from the stock, so that no page has to make a hard or
     expert puzzle; the easy one."""
-    easy = list(Puzzle.objects.filter(difficulty="easy").order_by("pk"))
-    medium = Puzzle.objects.filter(difficulty="medium").first()
-    picks = {"easy": easy[0], "medium": medium, "hard": easy[1], "expert": easy[2]}
+    picks = daily_picks()
     Puzzle.objects.filter(pk__in=[p.pk for p in picks.values()]).update(served_at=timezone.now())
     for difficulty, puzzle in picks.items():
         DailyPuzzle.objects.create(date=today(), difficulty=difficulty, puzzle=puzzle)
@@ -66,7 +64,7 @@ def open_daily(page, daily: DailyPuzzle) -> int:
 def place(page, cell: int, digit: str) -> int:
     """Type a digit in a cell; the status the server answered."""
     page.locator(f'[data-cell="{cell}"]').click()
-    with page.expect_response(lambda r: r.url.endswith("/moves")) as answer:
+    with page.expect_response(lambda r: r.url.endswith(("/moves", "/changes"))) as answer:
         page.click(f'[data-digit="{digit}"]')
     wait_saved(page)
     return answer.value.status

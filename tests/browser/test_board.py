@@ -23,7 +23,7 @@ from .board_helpers import (
     shot,
     style,
 )
-from .conftest import open_new_game, solution_of, wait_saved
+from .conftest import daily_picks, open_new_game, solution_of, wait_saved
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -355,9 +355,7 @@ def test_with_reduced_motion_there_is_no_celebration_animation(browser, live_ser
 
 @BOTH
 def test_the_daily_leaderboard_fits_its_card_on_a_phone(browser, live_server, stock, scheme):
-    easy = list(Puzzle.objects.filter(difficulty="easy").order_by("pk"))
-    medium = Puzzle.objects.filter(difficulty="medium").first()
-    picks = {"easy": easy[0], "medium": medium, "hard": easy[1], "expert": easy[2]}
+    picks = daily_picks()
     Puzzle.objects.filter(pk__in=[p.pk for p in picks.values()]).update(served_at=timezone.now())
     users = get_user_model()
     for difficulty, puzzle in picks.items():
@@ -376,7 +374,7 @@ def test_the_daily_leaderboard_fits_its_card_on_a_phone(browser, live_server, st
             )
     context, page = open_context(browser, live_server, "phone", scheme)
     page.goto(page.base + "/daily/")
-    assert page.locator("table.leaderboard").count() == 4
+    assert page.locator("table.leaderboard").count() == len(picks)
     for table in page.locator("table.leaderboard").all():
         card = table.locator("xpath=ancestor::li[contains(@class, 'card')]").bounding_box()
         box = table.bounding_box()

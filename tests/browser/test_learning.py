@@ -119,12 +119,29 @@ def test_practise_a_step_of_eliminations_by_removing_the_notes(
     press(page, '[data-action="practise"]')
     game = game_of(page)
     example = TechniqueExample.objects.get(slug="pointing", puzzle=game.puzzle_id)
+    # Labelled as practice, not as the puzzle's tier, rating and number.
+    assert page.locator("[data-practice-label]").is_visible()
+    assert page.locator(".game-head [data-rating]").count() == 0
     press(page, '[data-action="notes"]')
-    for cell, digit in example.hint["eliminations"]:
+    eliminations = example.hint["eliminations"]
+    for count, (cell, digit) in enumerate(eliminations, start=1):
         press(page, f'[data-cell="{cell}"]')
         press(page, f'[data-digit="{digit}"]')
         wait_for(lambda c=cell, d=digit: d not in Game.objects.get(pk=game.pk).notes[c])
+        if count < len(eliminations):  # each one said as it is found
+            page.wait_for_function(
+                "n => document.querySelector('[data-practice-progress]').textContent"
+                ".includes(`${n} found so far`)",
+                arg=count,
+            )
     wait_for(lambda: Game.objects.get(pk=game.pk).practice_found_at is not None)
+    page.wait_for_selector("[data-practice-more]:not([hidden])")
+    press(page, "[data-action-next-practice]")  # offers the next one
+    page.wait_for_url("**/games/*/")
+    page.wait_for_selector("[data-game][data-ready]")
+    assert (
+        Game.objects.exclude(pk=game.pk).get(pk=int(page.url.rstrip("/").split("/")[-1])).practice
+    )
     page.context.close()
     assert not page.errors, page.errors
 
@@ -140,7 +157,8 @@ def test_paste_a_newspaper_puzzle_and_play_a_move(browser, live_server, transact
     shot(page, "custom-refused")
     page.fill("#puzzle", "8........." + "." * 71)
     press(page, '[data-action="play-custom"]')
-    page.wait_for_selector('[data-solution="2"]')
+    page.wait_for_selector("[data-differ-board]")  # where two solutions differ, no full grid
+    assert page.locator("[data-differ]").count() >= 2
     shot(page, "custom-two-solutions")
     page.fill("#puzzle", NEWSPAPER)
     press(page, '[data-action="play-custom"]')

@@ -127,3 +127,15 @@ def test_each_unit_runs_the_command_the_docs_give(unit):
     docs = (ROOT / "docs" / "operations.md").read_text()
     command = shlex.join(shlex.split(exec_start(unit)))
     assert command in docs
+
+
+def test_gunicorn_keeps_a_connection_longer_than_nginx_and_a_players_pause():
+    # nginx keeps its idle upstream connections 60 s unless the site says otherwise; gunicorn
+    # closing one first would fail the request nginx sends on it at that moment. A player
+    # acts every 5 s on average: a connection that lives a minute is reused by almost all.
+    import sudokusite.gunicorn as config
+
+    site = (DEPLOY / "nginx-sudoku.conf").read_text()
+    upstream = re.search(r"keepalive_timeout\s+(\d+)s?;", site)
+    assert config.keepalive > (int(upstream.group(1)) if upstream else 60)
+    assert config.keepalive >= 60

@@ -11,7 +11,7 @@ import pytest
 from django.core.cache import cache
 from django.db import connection
 
-from puzzles.models import PoolTarget, Puzzle
+from puzzles.models import Difficulty, PoolTarget, Puzzle
 from sudokusite.celery import app
 
 from ..harness import WorkerProcess
@@ -67,7 +67,7 @@ def start_worker(transactional_db) -> Iterator[Callable[..., Worker]]:
 
 def set_targets(**targets: tuple[int, int, int]) -> None:
     """Pool targets as difficulty=(low, high, batch); difficulties not named get none."""
-    for difficulty in ("easy", "medium", "hard", "expert"):
+    for difficulty in Difficulty.values:
         low, high, batch = targets.get(difficulty, (0, 0, 1))
         PoolTarget.objects.update_or_create(
             difficulty=difficulty, defaults={"low": low, "high": high, "batch_size": batch}

@@ -10,21 +10,13 @@ from puzzles.learn.tasks import refresh_technique_examples
 from puzzles.models import Puzzle, TechniqueExample
 
 from ..harness import wait_until
-from ..web.learning import store_technique_puzzles
+from ..web.learning import covered_slugs, store_technique_puzzles
 from .conftest import set_targets
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
 
-def test_a_worker_finds_an_example_of_every_technique(start_worker):
-    set_targets()
-    store_technique_puzzles()
-    start_worker()
-    refresh_technique_examples.delay()
-    wait_until(
-        lambda: set(TechniqueExample.objects.values_list("slug", flat=True)) == set(guide.SLUGS),
-        what="an example of every technique",
-    )
+def assert_each_example_is_its_techniques_next_step() -> None:
     for example in TechniqueExample.objects.select_related("puzzle"):
         step = engine.next_step(
             example.values,
@@ -33,9 +25,36 @@ def test_a_worker_finds_an_example_of_every_technique(start_worker):
             complete=[v == "0" for v in example.values],
         )
         assert guide.slug_of(step) == example.slug
+
+
+def test_a_worker_finds_an_example_of_every_technique(start_worker):
+    set_targets()
+    store_technique_puzzles()
+    start_worker()
+    refresh_technique_examples.delay()
+    wait_until(
+        lambda: set(TechniqueExample.objects.values_list("slug", flat=True)) == covered_slugs(),
+        what="an example of every technique",
+    )
+    assert_each_example_is_its_techniques_next_step()
     # Puzzles that give examples leave the pool.
     used = TechniqueExample.objects.values_list("puzzle", flat=True)
     assert not Puzzle.objects.fresh().filter(pk__in=used).exists()
+
+
+def test_a_fresh_site_s_worker_seeks_an_example_of_every_technique(start_worker):
+    set_targets()  # no pool of any tier: every example must be sought
+    start_worker()
+    refresh_technique_examples.delay()
+    wait_until(
+        lambda: set(TechniqueExample.objects.values_list("slug", flat=True)) == set(guide.SLUGS),
+        what="an example of every technique, sought",
+    )
+    # One search at most per technique: no more puzzles stored than the guide has pages.
+    assert Puzzle.objects.count() <= len(guide.SLUGS)
+    assert_each_example_is_its_techniques_next_step()
+    # None of them is in a pool, for a game or a daily to take.
+    assert not Puzzle.objects.fresh().exists()
 
 
 def test_a_worker_that_starts_looks_for_examples_at_once(start_worker):

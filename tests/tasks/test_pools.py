@@ -11,6 +11,7 @@ from django.utils import timezone
 
 import engine
 from puzzles.models import DailyPuzzle, Puzzle
+from puzzles.pools import daily
 from puzzles.pools.tasks import refill_pool, refill_pools
 
 from ..harness import HeldWrites, run_together, wait_until, wait_until_idle
@@ -42,6 +43,23 @@ def test_pools_reach_their_targets(start_worker):
         assert {engine.grade(p.givens).difficulty for p in puzzles} == {difficulty}
 
 
+def test_master_and_extreme_pools_are_climbed_to_by_the_workers_and_give_their_dailies(
+    start_worker,
+):
+    set_targets(master=(1, 1, 1), extreme=(1, 1, 1))
+    start_worker()
+    assert set(refill_pools()) == {"master", "extreme"}
+    wait_until(lambda: fresh("master") == fresh("extreme") == 1, what="master and extreme made")
+    for difficulty in ("master", "extreme"):
+        puzzles = list(Puzzle.objects.filter(difficulty=difficulty))
+        assert_sound(puzzles)
+        assert {engine.grade(p.givens).difficulty for p in puzzles} == {difficulty}
+    # Without stock no request made them; with it, the day's picks take them.
+    picked = daily.dailies_of(daily.today())
+    assert picked["master"].puzzle.difficulty == "master"
+    assert picked["extreme"].puzzle.difficulty == "extreme"
+
+
 def test_refills_start_below_the_low_mark_only_and_once(start_worker):
     set_targets(easy=(2, 10, 5))
     start_worker()
@@ -59,6 +77,7 @@ def test_a_worker_started_with_start_checks_fills_pools_and_picks_dailies(start_
     set_targets(easy=(3, 3, 3))
     start_worker(start_checks=True)
     wait_until(lambda: fresh("easy") == 3 and DailyPuzzle.objects.count() == 4, what="startup work")
+    # Master and extreme have no stock here and are never made while a pick waits.
     assert set(DailyPuzzle.objects.values_list("difficulty", flat=True)) == {
         "easy",
         "medium",

@@ -27,7 +27,7 @@ def job_state(job_id: int) -> str:
 
 def test_a_generate_job_makes_what_was_asked_and_reports_progress(start_worker):
     set_targets()
-    job = seeding.create_generate_job("hard", 25)
+    job = seeding.create_generate_job("expert", 25)  # slow enough for its progress to be seen
     start_worker()
     run_seed_job.delay(job.pk)
     seen = set()
@@ -35,7 +35,7 @@ def test_a_generate_job_makes_what_was_asked_and_reports_progress(start_worker):
     job.refresh_from_db()
     assert (job.done, job.rejected, job.state) == (25, 0, "done")
     assert len(seen - {0, 25}) >= 1  # progress was visible in between
-    assert Puzzle.objects.filter(difficulty="hard").count() == 25
+    assert Puzzle.objects.filter(difficulty="expert").count() == 25
     assert job.started_at <= job.finished_at
 
 

@@ -21,6 +21,15 @@ def _made() -> tuple[engine.Generated, ...]:
     return tuple(engine.Generated(p, engine.solve(p), engine.grade(p)) for p in puzzles)
 
 
+def covered_slugs() -> set[str]:
+    """The guide's pages whose technique these puzzles' solves meet: all but the rare ones
+    tested on public example positions instead (tests/engine/public_examples.py)."""
+    from engine.techniques.table import TABLE
+
+    met = {entry["technique"] for entry in json.loads(POSITIONS.read_text())}
+    return {e.slug for e in TABLE if e.name in met}
+
+
 def store_technique_puzzles(*tiers: str) -> list[Puzzle]:
     """Store them (those of the tiers given, or all) as pool puzzles, fresh."""
     made = [m for m in _made() if not tiers or m.grade.difficulty in tiers]

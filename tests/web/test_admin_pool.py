@@ -17,7 +17,7 @@ from celery import Celery
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
-from puzzles.models import PoolTarget, Puzzle, SeedJob
+from puzzles.models import Difficulty, PoolTarget, Puzzle, SeedJob
 from puzzles.pools import broker, seeding
 from puzzles.pools.tasks import resume_stalled_seed_jobs
 from sudokusite.celery import app
@@ -32,7 +32,7 @@ def test_the_pool_page_shows_stock_targets_and_forms_to_staff(client, staff):
     page = client.get("/admin/pool/")
     assert page.status_code == 200
     html = page.content.decode()
-    for difficulty in ("Easy", "Medium", "Hard", "Expert"):
+    for difficulty in ("Easy", "Medium", "Hard", "Expert", "Master", "Extreme"):
         assert difficulty in html
     assert 'id="seed-form"' in html and 'id="import-form"' in html
     assert "Puzzle pools" in client.get("/admin/").content.decode()
@@ -64,7 +64,7 @@ def test_seeding_queues_a_job_and_the_status_feed_reports_it(client, staff):
     )
     status = client.get("/admin/pool/status.json").json()
     assert status["jobs"][0]["id"] == job.pk
-    assert {p["difficulty"] for p in status["pools"]} == {"easy", "medium", "hard", "expert"}
+    assert {p["difficulty"] for p in status["pools"]} == set(Difficulty.values)
 
 
 @pytest.mark.parametrize(
@@ -144,7 +144,7 @@ def queued_runs(job: SeedJob) -> int:
 def test_with_the_broker_down_a_seed_job_is_kept_and_started_once_it_is_back(
     client, staff, settings, monkeypatch, django_capture_on_commit_callbacks
 ):
-    for difficulty in ("easy", "medium", "hard", "expert"):  # no refills of their own
+    for difficulty in Difficulty.values:  # no refills of their own
         PoolTarget.objects.update_or_create(
             difficulty=difficulty, defaults={"low": 0, "high": 0, "batch_size": 1}
         )

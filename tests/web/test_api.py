@@ -204,11 +204,12 @@ def test_hints_come_in_three_levels_counted_once_and_applied_only_by_apply(playe
     one = post(player, game, "hint", {"level": 1, "version": 0}).json()
     assert set(one["hint"]) == {"level", "technique", "slug", "summary", "text", "region"}
     two = post(player, game, "hint", {"level": 2}).json()
-    assert two["hint"]["cause"] and two["hint"]["target"]
+    assert two["hint"]["cause"] and "target" not in two["hint"]  # why, not yet the answer
     assert two["version"] == 0  # telling changes nothing on the board
     three = post(player, game, "hint", {"level": 3}).json()
     assert three["hint"]["text"]
     (cell, digit), *_ = three["hint"]["placements"]
+    assert three["hint"]["target"] == [cell]
     assert digit == int(game.puzzle.solution[cell])
     assert three["values"] == game.puzzle.givens  # said, not done
     assert three["hints"] == 1 and three["version"] == 0
@@ -225,8 +226,9 @@ def test_a_hint_points_out_a_wrong_digit_first(player, stocked):
     post(player, game, "moves", {"cell": cell, "digit": wrong_digit(game, cell), "version": 0})
     body = post(player, game, "hint", {"level": 2}).json()
     assert body["hint"]["slug"] == "mistake"
-    assert body["hint"]["target"] == [cell]
+    assert body["hint"]["cause"] == [cell]
     body = post(player, game, "hint", {"level": 3}).json()
+    assert body["hint"]["target"] == [cell]
     assert body["values"][cell] != "0"  # said, not done
     body = post(player, game, "apply-hint", {"version": body["version"]}).json()
     assert body["values"][cell] == "0" and body["select"] == cell  # Apply takes it out
@@ -335,6 +337,19 @@ def test_giving_up_shows_the_solution_and_the_solving_path(player, stocked):
     assert path[0]["values"] == game.puzzle.givens
     assert all(step["explanation"] for step in path)
     assert post(player, game, "hint").status_code == 409
+
+
+def test_a_step_has_one_name_in_the_hint_the_walkthrough_and_the_end_panel(player, stocked):
+    game = start(player)
+    first = post(player, game, "hint", {"level": 1, "version": 0}).json()["hint"]
+    post(player, game, "give-up")
+    path = player.get(f"/api/games/{game.pk}/path").json()["path"]
+    assert path[0]["name"] == first["technique"]  # the same first step, the same name
+    assert first["technique"].endswith(")") and "(" in first["technique"]
+    hardest = state(player, game)["hardest"]
+    labels = {step["name"] for step in path}
+    assert hardest["label"] in labels or hardest["slug"] == "hidden-single"
+    assert hardest["label"].startswith(hardest["plain"] + " (")
 
 
 @pytest.mark.parametrize(

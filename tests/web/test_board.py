@@ -105,7 +105,7 @@ def test_the_answer_taken_out_of_a_complete_list_is_pointed_out_and_put_back(pla
     body = note(player, game, cell, answer, body["version"])
     body = hint(player, game, 3, body["version"])
     assert body["hint"]["slug"] == "missing-candidate"
-    assert body["hint"]["technique"] == "Notes that lost their answer"
+    assert body["hint"]["technique"] == "Notes that lost their answer (missing candidate)"
     assert body["hint"]["target"] == [cell] and [cell, answer] in body["hint"]["restores"]
     body = post(player, game, "apply-hint", {"version": body["version"]}).json()
     assert answer in body["notes"][cell] and body["complete"][cell] == "1"
@@ -251,3 +251,21 @@ def test_logging_out_stops_the_clock_of_the_players_games(client, alice, stocked
         client.force_login(alice)
         body = state(client, game)
         assert body["elapsed"] == 60 and body["paused"]
+
+
+def test_a_memo_that_cannot_be_right_is_pointed_out_first_and_apply_takes_only_it_out(
+    player, stocked
+):
+    game = start(player)
+    candidates = engine.candidates(game.puzzle.givens)
+    cell = next(c for c in empty_cells(game) if len(candidates[c]) < 8)
+    fits = candidates[cell][0]
+    wrong = next(d for d in range(1, 10) if d not in candidates[cell])
+    body = note(player, game, cell, fits, 0)
+    body = note(player, game, cell, wrong, body["version"])
+    told = hint(player, game, 3, body["version"])["hint"]
+    assert told["slug"] == "impossible-note"
+    assert told["technique"] == "A note that cannot be right (impossible note)"
+    assert told["eliminations"] == [[cell, wrong]] and told["target"] == [cell]
+    body = post(player, game, "apply-hint", {"version": body["version"]}).json()
+    assert body["notes"][cell] == [fits] and body["complete"][cell] == "0"  # still a memo

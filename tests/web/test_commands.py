@@ -10,9 +10,11 @@ import pytest
 from django.core.management import CommandError, call_command
 
 import engine
-from puzzles.models import Puzzle, SeedJob
+from puzzles.models import Difficulty, Puzzle, SeedJob
+from puzzles.pools.stock import insert_new, puzzle_row
 
 from ..engine.conftest import DATA
+from .conftest import SAMPLED, graded, samples_of
 
 pytestmark = pytest.mark.django_db
 
@@ -32,6 +34,9 @@ def test_seed_pool_now_makes_puzzles_of_the_difficulty():
 
 def test_seed_pool_top_up_only_fills_the_gap_and_dry_run_stores_nothing():
     run("seed_pool", "--difficulty", "easy", "--count", "3", "--now")
+    # The slowest tiers stocked from public samples, so that "all" has nothing of them to make.
+    for difficulty, name in SAMPLED.items():
+        insert_new([puzzle_row(graded(p)) for p in samples_of(name, difficulty, 5)])
     assert "would make 2" in run(
         "seed_pool", "--difficulty", "easy", "--count", "5", "--top-up", "--dry-run"
     )
@@ -39,6 +44,9 @@ def test_seed_pool_top_up_only_fills_the_gap_and_dry_run_stores_nothing():
     assert Puzzle.objects.fresh("easy").count() == 5
     assert Puzzle.objects.fresh("expert").count() == 5
     assert "already at 5" in run("seed_pool", "--difficulty", "easy", "--count", "5", "--top-up")
+    assert "extreme: stock already at 5" in run(
+        "seed_pool", "--difficulty", "all", "--count", "5", "--top-up"
+    )
 
 
 def test_seed_pool_without_now_queues_a_job():
@@ -80,7 +88,7 @@ def test_import_puzzles_refuses_binary_and_missing_files(tmp_path):
 
 def test_pool_status_lists_every_difficulty():
     out = run("pool_status")
-    for difficulty in ("easy", "medium", "hard", "expert"):
+    for difficulty in Difficulty.values:
         assert difficulty in out
     assert "broker:" in out
 

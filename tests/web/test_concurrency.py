@@ -84,3 +84,38 @@ def test_two_tabs_moving_at_once_lose_nothing_and_the_board_replays_the_log(alic
     assert values == game.values
     assert notes == [sorted(n) for n in game.notes]
     assert conflicts, "the two tabs never collided; the test proved nothing"
+
+
+def test_one_batch_sent_twice_at_once_is_stored_once(alice, stocked):
+    """A page that resends its queue while the first send is still under way (a timeout on
+    a slow network): both answers say the changes are stored, and they are stored once."""
+    first, second = Client(), Client()
+    first.force_login(alice)
+    second.force_login(alice)
+    game = start(first)
+    blanks = [c for c, ch in enumerate(game.puzzle.givens) if ch == "0"][:30]
+    changes = [
+        {"id": f"c{n}", "kind": "move", "cell": c, "digit": n % 9 + 1, "base": 0}
+        for n, c in enumerate(blanks)
+    ]
+    body = {"device": "phone-0001", "changes": changes}
+    answers = []
+    barrier = threading.Barrier(2, timeout=30)
+
+    def send(client: Client) -> None:
+        try:
+            barrier.wait()
+            answers.append(post(client, game, "changes", body))
+        except BaseException:
+            barrier.abort()
+            raise
+        finally:
+            connections.close_all()
+
+    run_together(lambda: send(first), lambda: send(second))
+    assert [a.status_code for a in answers] == [200, 200], [a.content for a in answers]
+    for answer in answers:
+        assert answer.json()["applied"] == [c["id"] for c in changes]
+    game.refresh_from_db()
+    assert game.version == game.moves_applied == game.moves.count() == len(blanks)
+    assert game.receipts.count() == len(blanks)

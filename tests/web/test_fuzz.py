@@ -333,7 +333,12 @@ def test_every_url_and_form_never_fails_on_random_input(world, url, data, method
         response = getattr(client, method)(url, data, **extra)
     else:
         response = client.generic(method.upper(), url, json.dumps(data), **extra)
-    assert response.status_code < 500, (url, data, response.content[:300])
+    if response.status_code == 503 and urlsplit(url).path.startswith("/healthz"):
+        # A health check answers 503 while no worker has been seen, as in this test's world:
+        # that is the site's state, said on purpose, not a failure from what the client sent.
+        assert method == "head" or json.loads(response.content)["status"] == "down"
+    else:
+        assert response.status_code < 500, (url, data, response.content[:300])
     if 300 <= response.status_code < 400:
         assert urlsplit(response["Location"]).netloc in ("", "testserver"), response["Location"]
     assert_nobody_else_touched(before)

@@ -51,7 +51,7 @@ def test_healthz_reports_database_broker_pools_and_workers(client):
     assert body | {"workers": None} == {
         "database": "ok",
         "broker": "ok",
-        "pools": {"easy": 2, "medium": 0, "hard": 0, "expert": 0},
+        "pools": {"easy": 2, "medium": 0, "hard": 0, "expert": 0, "master": 0, "extreme": 0},
         "workers": None,
     }
     assert set(body["workers"]) == {"worker", "beat"}
@@ -72,7 +72,7 @@ def test_healthz_refuses_anything_but_get(client):
 
 
 def test_fresh_counts_cover_every_difficulty():
-    assert set(fresh_counts()) == {"easy", "medium", "hard", "expert"}
+    assert set(fresh_counts()) == {"easy", "medium", "hard", "expert", "master", "extreme"}
 
 
 def test_with_no_worker_ever_seen_the_monitors_check_is_503_and_healthz_stays_200(client):

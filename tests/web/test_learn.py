@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import datetime
 import re
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 from django.utils.html import escape
 
 import engine
@@ -14,12 +16,15 @@ from puzzles.accounts.players import Player
 from puzzles.learn import guide
 from puzzles.learn.examples import EXAMPLES_PER_TECHNIQUE, refresh_examples
 from puzzles.learn.skills import skills as skill_profile
-from puzzles.models import Game, Puzzle, TechniqueExample
+from puzzles.models import Difficulty, Game, Puzzle, TechniqueExample
+from puzzles.play import games
 from puzzles.play.sharing import share_code, share_path
 from puzzles.play.stats import by_difficulty
+from puzzles.pools.daily import dailies_of, today
+from puzzles.pools.stock import claim_fresh_puzzle
 
-from .conftest import play_to_the_end, post, state
-from .learning import store_technique_puzzles
+from .conftest import play_to_the_end, post, start, state
+from .learning import covered_slugs, store_technique_puzzles
 
 pytestmark = pytest.mark.django_db
 
@@ -67,7 +72,7 @@ def test_the_guide_has_a_page_for_every_technique_of_the_graders_table(client, d
 
 
 def test_every_example_is_a_position_where_the_technique_is_the_next_step(client, examples):
-    assert set(examples) == set(guide.SLUGS)  # the fixtures' puzzles need every technique
+    assert set(examples) == covered_slugs()  # the fixtures' puzzles need these techniques
     for slug, example in examples.items():
         puzzle = example.puzzle
         assert puzzle.source != Puzzle.Source.PLAYER and not puzzle.dailies.exists()
@@ -77,10 +82,10 @@ def test_every_example_is_a_position_where_the_technique_is_the_next_step(client
             example.values, example.candidates, puzzle=puzzle.givens, complete=complete
         )
         assert guide.slug_of(step) == slug
-        told = engine.tell(step, 2)
+        told = engine.tell(step, 3)
         html = client.get(f"/techniques/{slug}/").content.decode()
         assert "No example yet" not in html and 'data-action="practise"' in html
-        # Drawn as a level-2 hint: the targets, then the cause, then the region.
+        # Drawn as the whole step: the targets, then the cause, then the region.
         assert cells_marked(html, "target") == set(told["target"])
         assert cells_marked(html, "cause") == set(told["cause"]) - set(told["target"])
         assert cells_marked(html, "region") == set(told["region"]) - set(told["cause"]) - set(
@@ -129,11 +134,13 @@ def test_practice_finds_a_placement_exactly_when_it_is_made(client, examples):
     assert game.practice == slug and game.values == example.values
     first = state(client, game)
     assert first["practice"] == {
-        "technique": guide.GUIDE[slug].plain,
+        "technique": guide.GUIDE[slug].label,
         "name": "Naked Single",
         "slug": slug,
         "found": False,
         "unaided": False,
+        "taken_out": [],  # a placement: nothing to take out
+        "next": {"slug": "pointing", "technique": guide.GUIDE["pointing"].label},
     }
     assert first["complete"] == "".join("1" if v == "0" else "0" for v in example.values)
     assert "solution" not in first
@@ -230,8 +237,9 @@ def test_practice_games_are_apart_in_the_history_and_never_ranked(player, exampl
 
 def test_practising_a_puzzle_helps_any_game_of_the_players_on_it(player, examples):
     example = examples["xy-wing"]
-    # A puzzle given out for examples is served, so it can be shared and played.
-    ordinary = player.post(f"/p/{share_code(example.puzzle_id)}")
+    # No pool, daily or share link hands out an example's puzzle; typed in, it is played.
+    assert player.post(f"/p/{share_code(example.puzzle_id)}").status_code == 404
+    ordinary = player.post("/play/custom/", {"puzzle": example.puzzle.givens})
     assert ordinary.status_code == 302
     mine = Game.objects.get(pk=int(ordinary["Location"].strip("/").split("/")[-1]))
     assert mine.helped_at is None and not mine.practice
@@ -255,7 +263,7 @@ def test_a_guests_practice_games_move_to_the_account_at_log_in(client, alice, ex
     TechniqueExample.objects.filter(slug="claiming").exclude(pk=example.pk).delete()
     account = Client()
     account.force_login(alice)
-    ordinary = account.post(share_path(example.puzzle_id))
+    ordinary = account.post("/play/custom/", {"puzzle": example.puzzle.givens})
     mine = Game.objects.get(pk=int(ordinary["Location"].strip("/").split("/")[-1]))
     guest = practise(client, "claiming")
     found = practise(client, "claiming")  # practising twice: two games
@@ -278,3 +286,50 @@ def test_the_admin_lists_examples_and_practice_games(client, staff, examples):
     example = examples["x-wing"]
     assert client.get(f"/admin/puzzles/techniqueexample/{example.pk}/change/").status_code == 200
     assert client.get("/admin/puzzles/game/?practice=x-wing").status_code == 200
+
+
+def test_statistics_grow_with_the_player(player, examples, stocked):
+    fresh = player.get("/stats/").content.decode()
+    assert "data-skill=" not in fresh  # a new player: no wall of techniques never met
+    game = start(player, "easy")
+    play_to_the_end(player, game)  # solved with no hint: its techniques are known now
+    html = player.get("/stats/").content.decode()
+    needed = [guide.slug_of_name(name) for name in game.puzzle.techniques]
+    for slug in needed:
+        assert f'data-skill="{slug}"' in html
+    assert html.count("data-skill=") == len(set(needed))
+    # What to practise next follows what the player solves: past what they already use.
+    _, next_up = skill_profile(Player(user=game.user))
+    assert next_up is not None and next_up.slug not in needed
+    assert guide.SLUGS.index(next_up.slug) > min(guide.SLUGS.index(s) for s in needed)
+
+
+def test_examples_never_come_from_a_puzzle_someone_has_in_play(db):
+    stored = store_technique_puzzles("hard", "expert")
+    playing = [games.game_on(Player(guest_id=f"guest-{p.pk}"), p) for p in stored]
+    refresh_examples(scans=200)
+    assert not TechniqueExample.objects.filter(puzzle__in=stored).exists()
+    for game in playing:
+        game.refresh_from_db()
+        assert game.helped_at is None
+
+
+def test_no_pool_daily_new_game_or_share_hands_out_an_example_puzzle(client, stocked):
+    store_technique_puzzles()
+    refresh_examples(scans=200)
+    used = set(TechniqueExample.objects.values_list("puzzle", flat=True))
+    assert used
+    # As if the pool still had them (an example found while a claim was under way).
+    Puzzle.objects.filter(pk__in=used).update(served_at=None)
+    handed = []
+    for difficulty in Difficulty.values:
+        while (puzzle := claim_fresh_puzzle(difficulty)) is not None:
+            handed.append(puzzle.pk)
+    assert not used & set(handed)
+    picked = {d.puzzle_id for d in dailies_of(today() + datetime.timedelta(days=3)).values()}
+    assert not used & picked
+    fresh = [games.new_game(Player(guest_id=f"g{i}"), "hard").puzzle_id for i in range(3)]
+    assert not used & set(fresh)
+    Puzzle.objects.filter(pk__in=used).update(served_at=timezone.now())
+    for pk in used:
+        assert client.get(share_path(pk)).status_code == 404

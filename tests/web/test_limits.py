@@ -197,3 +197,155 @@ def test_game_starts_are_not_limited_when_the_cache_is_down(stocked):
     with override_settings(CACHES=dead):
         for _ in range(3):
             assert Client().post("/play/easy/", REMOTE_ADDR="10.52.0.1").status_code == 302
+
+
+# The admin's log-in: counted and limited as the site's -----------------------------------
+
+
+def admin_login(username: str, password: str, ip: str, client: Client | None = None):
+    client = client or Client()
+    return client.post(
+        "/admin/login/?next=/admin/", {"username": username, "password": password}, REMOTE_ADDR=ip
+    )
+
+
+def test_forty_wrong_admin_passwords_then_the_right_one_is_refused(staff):
+    answers = [admin_login("root", "wrong", ip="10.60.0.1").status_code for _ in range(40)]
+    allowed = limits.LOGIN_PER_PAIR.count
+    assert answers[:allowed] == [200] * allowed and set(answers[allowed:]) == {429}
+    refused = admin_login("root", "root-password-1", ip="10.60.0.1")
+    assert refused.status_code == 429
+    assert "Too many attempts" in refused.content.decode()
+    assert "_auth_user_id" not in refused.wsgi_request.session
+    # Another address may still try: the lock is on this client and this account.
+    assert admin_login("root", "root-password-1", ip="10.60.0.2").status_code == 302
+
+
+def test_the_admin_and_the_site_log_in_share_their_counters(staff):
+    for _ in range(limits.LOGIN_PER_PAIR.count):
+        assert login("root", "wrong", ip="10.61.0.1").status_code == 200
+    assert admin_login("root", "root-password-1", ip="10.61.0.1").status_code == 429
+    for i in range(limits.LOGIN_PER_ACCOUNT.count):
+        admin_login("root", "wrong", ip=f"10.62.{i // 100}.{i % 100}")
+    assert login("root", "root-password-1", ip="10.63.0.1").status_code == 429
+    assert admin_login("root", "root-password-1", ip="10.63.0.1").status_code == 429
+
+
+def test_many_wrong_admin_passwords_from_one_client_are_refused_across_accounts(staff):
+    for i in range(limits.LOGIN_PER_CLIENT.count):
+        admin_login(f"nobody{i}", "wrong", ip="10.64.0.1")
+    assert admin_login("root", "root-password-1", ip="10.64.0.1").status_code == 429
+
+
+def test_an_admin_log_in_makes_the_device_known_to_the_account(staff):
+    device = Client()
+    assert admin_login("root", "root-password-1", ip="10.65.0.1", client=device).status_code == 302
+    device.cookies.pop("sessionid")  # logged out, the device cookie kept
+    for i in range(limits.LOGIN_PER_ACCOUNT.count):
+        admin_login("root", "wrong", ip=f"10.66.{i // 100}.{i % 100}")
+    answer = admin_login("root", "root-password-1", ip="10.65.9.9", client=device)
+    assert answer.status_code == 302
+
+
+# The password-change form: guesses at the old password are limited -----------------------
+
+
+def change_password(client: Client, old: str, new: str, ip: str):
+    fields = {"old_password": old, "new_password1": new, "new_password2": new}
+    return client.post("/accounts/password_change/", fields, REMOTE_ADDR=ip)
+
+
+def test_guesses_at_the_old_password_are_limited_per_account(alice):
+    session = Client()
+    session.force_login(alice)
+    allowed = limits.PASSWORD_CHANGE_PER_ACCOUNT.count
+    answers = [
+        change_password(session, f"guess-{i}", "a-new-pass-phrase-9", ip=f"10.70.0.{i}").status_code
+        for i in range(allowed + 2)
+    ]
+    assert answers[:allowed] == [200] * allowed and answers[allowed:] == [429, 429]
+    refused = change_password(session, "wonderland-42", "a-new-pass-phrase-9", ip="10.70.1.1")
+    assert refused.status_code == 429 and "Too many attempts" in refused.content.decode()
+    alice.refresh_from_db()
+    assert alice.check_password("wonderland-42")  # not even checked, nor changed
+
+
+def test_guesses_at_the_old_password_are_limited_per_client(alice, bob, django_user_model):
+    sessions = []
+    for user in (alice, bob, django_user_model.objects.create_user("cy", password="cy-pass-1")):
+        session = Client()
+        session.force_login(user)
+        sessions.append(session)
+    answers = [
+        change_password(sessions[i % 3], "guess", "a-new-pass-phrase-9", ip="10.71.0.1").status_code
+        for i in range(limits.PASSWORD_CHANGE_PER_CLIENT.count + 1)
+    ]
+    assert set(answers[:-1]) == {200} and answers[-1] == 429
+
+
+def test_the_owner_changes_the_password_in_a_few_tries(alice):
+    session = Client()
+    session.force_login(alice)
+    assert (
+        change_password(session, "typo", "a-new-pass-phrase-9", ip="10.72.0.1").status_code == 200
+    )
+    ok = change_password(session, "wonderland-42", "a-new-pass-phrase-9", ip="10.72.0.1")
+    assert ok.status_code == 302
+    alice.refresh_from_db()
+    assert alice.check_password("a-new-pass-phrase-9")
+
+
+# Sign-up makes the device known ------------------------------------------------------------
+
+
+def test_a_new_account_logs_in_from_its_sign_up_browser_while_under_attack(django_user_model):
+    device, ip = Client(), "10.73.0.1"
+    fields = {"username": "newt", "password1": GOOD_PASSWORD, "password2": GOOD_PASSWORD}
+    assert device.post("/accounts/signup/", fields, REMOTE_ADDR=ip).status_code == 302
+    device.post("/accounts/logout/", REMOTE_ADDR=ip)
+    for i in range(limits.LOGIN_PER_ACCOUNT.count):
+        login("newt", "wrong", ip=f"10.74.{i // 100}.{i % 100}")
+    assert login("newt", GOOD_PASSWORD, ip=ip, client=device).status_code == 302
+    elsewhere = Client()
+    assert login("newt", GOOD_PASSWORD, ip="10.73.0.9", client=elsewhere).status_code == 429
+
+
+# Known devices forgotten when the password changes ----------------------------------------
+
+
+def _attack(name: str, prefix: str) -> None:
+    for i in range(limits.LOGIN_PER_ACCOUNT.count):
+        login(name, "wrong", ip=f"{prefix}.{i // 100}.{i % 100}")
+
+
+def test_a_password_change_forgets_the_other_devices_of_the_account(alice):
+    old_device, owner = Client(), Client()
+    assert login("alice", "wonderland-42", ip="10.75.0.1", client=old_device).status_code == 302
+    assert login("alice", "wonderland-42", ip="10.75.0.2", client=owner).status_code == 302
+    new = "a-new-pass-phrase-9"
+    assert change_password(owner, "wonderland-42", new, ip="10.75.0.2").status_code == 302
+    old_device.post("/accounts/logout/")
+    owner.post("/accounts/logout/")
+    _attack("alice", "10.76")
+    # The device known before the change (cookie and address) is a stranger now ...
+    assert login("alice", new, ip="10.75.0.1", client=old_device).status_code == 429
+    # ... the one that changed it is still known.
+    assert login("alice", new, ip="10.75.0.2", client=owner).status_code == 302
+
+
+def test_a_password_reset_forgets_the_devices_known_before(alice, mailoutbox):
+    old_device = Client()
+    assert login("alice", "wonderland-42", ip="10.77.0.1", client=old_device).status_code == 302
+    old_device.post("/accounts/logout/")
+    owner, ip = Client(), "10.77.0.2"
+    owner.post("/accounts/password_reset/", {"email": "alice@example.com"}, REMOTE_ADDR=ip)
+    link = re.search(r"https?://[^/\s]+(/accounts/reset/\S+/)", mailoutbox[0].body).group(1)
+    form = owner.get(link, follow=True, REMOTE_ADDR=ip)
+    new = {"new_password1": "down-the-rabbit-hole-3", "new_password2": "down-the-rabbit-hole-3"}
+    assert owner.post(form.redirect_chain[-1][0], new, REMOTE_ADDR=ip).status_code == 302
+    _attack("alice", "10.78")
+    assert (
+        login("alice", "down-the-rabbit-hole-3", ip="10.77.0.1", client=old_device).status_code
+        == 429
+    )
+    assert login("alice", "down-the-rabbit-hole-3", ip=ip, client=owner).status_code == 302

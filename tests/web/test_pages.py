@@ -10,7 +10,7 @@ import time_machine
 from django.test import Client
 
 import engine
-from puzzles.models import DailyPuzzle, Game, Preferences
+from puzzles.models import DailyPuzzle, Difficulty, Game, Preferences
 from puzzles.pools import stock
 
 from .conftest import play_to_the_end, post, start
@@ -29,13 +29,21 @@ def daily_game(client, date: str, difficulty: str) -> Game:
 def test_home_shows_todays_dailies_games_in_progress_and_new_game_buttons(player, stocked):
     game = start(player, "medium")
     html = player.get("/").content.decode()
-    for difficulty in ("easy", "medium", "hard", "expert"):
+    for difficulty in Difficulty.values:
         assert f'action="/play/{difficulty}/"' in html
         assert f"/{difficulty}/" in html
     assert f'href="/games/{game.pk}/"' in html
-    assert DailyPuzzle.objects.filter(date=datetime.date.today()).count() == 4
+    assert DailyPuzzle.objects.filter(date=datetime.date.today()).count() == 6
     assert "<h3>Leaderboard</h3>" not in html
-    assert player.get("/daily/").content.decode().count("<h3>Leaderboard</h3>") == 4
+    assert player.get("/daily/").content.decode().count("<h3>Leaderboard</h3>") == 6
+
+
+def test_a_master_or_extreme_daily_the_workers_have_not_made_shows_as_being_made(client, db):
+    html = client.get("/").content.decode()
+    for difficulty in ("master", "extreme"):
+        assert f'data-daily-pending="{difficulty}"' in html
+    assert html.count("Being made: back in a few minutes.") == 2
+    assert not DailyPuzzle.objects.filter(puzzle__difficulty__in=["master", "extreme"]).exists()
 
 
 def test_the_daily_puzzle_is_the_same_for_everyone_and_never_a_new_game(
@@ -120,6 +128,35 @@ def test_guest_games_move_to_the_account_on_sign_up(stocked):
     assert game.user.username == "dora" and game.guest_id is None
     assert guest.get(f"/games/{game.pk}/").status_code == 200
     assert Client().get(f"/games/{game.pk}/").status_code == 404
+
+
+def test_sign_up_and_log_in_from_a_game_come_back_to_the_game(alice, stocked):
+    guest = Client()
+    game = start(guest)
+    page = guest.get(f"/games/{game.pk}/").content.decode()
+    assert f'href="/accounts/signup/?next=/games/{game.pk}/"' in page
+    assert f'href="/accounts/login/?next=/games/{game.pk}/"' in page
+    form = guest.get(f"/accounts/signup/?next=/games/{game.pk}/").content.decode()
+    assert f'name="next" value="/games/{game.pk}/"' in form
+    account = {"username": "dora", "password1": "a-long-pass-phrase"}
+    account |= {"email": "", "password2": "a-long-pass-phrase", "next": f"/games/{game.pk}/"}
+    response = guest.post("/accounts/signup/", account)
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    other = Client()
+    other_game = start(other)
+    response = other.post(
+        "/accounts/login/",
+        {"username": "alice", "password": "wonderland-42", "next": f"/games/{other_game.pk}/"},
+    )
+    assert response.status_code == 302 and response["Location"] == f"/games/{other_game.pk}/"
+
+
+@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/", "games/1/"])
+def test_sign_up_never_sends_the_player_off_the_site(client, target, stocked):
+    account = {"username": "erin", "password1": "a-long-pass-phrase", "email": ""}
+    account |= {"password2": "a-long-pass-phrase", "next": target}
+    response = client.post("/accounts/signup/", account)
+    assert response.status_code == 302 and response["Location"] == "/"
 
 
 def test_guest_games_move_to_the_account_on_log_in_keeping_the_further_one(alice, stocked):
@@ -378,3 +415,18 @@ def test_a_player_outside_the_top_sees_their_own_rank(client, django_user_model,
 
         rows = stats.leaderboard(game.daily, Player(user=game.user), limit=2)
     assert [(r.rank, r.is_you) for r in rows] == [(1, False), (2, False), (4, True)]
+
+
+def test_the_input_switch_is_kept_as_a_setting_and_bad_values_change_nothing(client, alice):
+    assert client.post("/settings/input/", {"digit_first": "1"}).status_code == 204
+    assert client.get("/settings/").context["form"].instance.digit_first  # a guest's session
+    client.force_login(alice)
+    assert client.post("/settings/input/", {"digit_first": "1"}).status_code == 204
+    assert Preferences.objects.get(user=alice).digit_first
+    for bad in ({"digit_first": "yes"}, {}, {"digit_first": "2"}):
+        response = client.post("/settings/input/", bad)
+        assert response.status_code == 400 and b"digit_first" in response.content
+    assert Preferences.objects.get(user=alice).digit_first
+    assert client.get("/settings/input/").status_code == 405
+    page = client.get("/settings/").content.decode()
+    assert 'name="digit_first"' in page

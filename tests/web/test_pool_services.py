@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 import engine
-from puzzles.models import DailyPuzzle, PoolTarget, Puzzle, SeedJob
+from puzzles.models import DailyPuzzle, Difficulty, PoolTarget, Puzzle, SeedJob
 from puzzles.pools import daily, imports, seeding
 from puzzles.pools.stock import (
     claim_fresh_puzzle,
@@ -25,6 +25,7 @@ from puzzles.pools.stock import (
 )
 
 from ..engine.conftest import load
+from .conftest import sample_of
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +43,7 @@ def test_claim_takes_fresh_puzzles_in_order_until_the_pool_is_empty():
     assert [p.pk for p in claimed] == sorted(p.pk for p in made)
     assert all(p.served_at for p in claimed)
     assert claim_fresh_puzzle("easy") is None
-    assert fresh_counts() == {"easy": 0, "medium": 0, "hard": 0, "expert": 0}
+    assert fresh_counts() == dict.fromkeys(Difficulty.values, 0)
 
 
 def test_store_for_pool_trims_a_batch_to_the_high_water_mark():
@@ -108,6 +109,43 @@ def test_daily_puzzles_are_picked_once_and_never_from_served_ones():
     # hard and expert had no stock: made on the spot rather than failing
     assert first["hard"].puzzle.difficulty == "hard"
     assert first["expert"].puzzle.difficulty == "expert"
+    # master and extreme are never made while a request waits: picked once the workers made one
+    assert "master" not in first and "extreme" not in first
+    insert_new([puzzle_row(sample_of("master"))])
+    assert daily.dailies_of(date)["master"].puzzle.difficulty == "master"
+    assert "extreme" not in daily.dailies_of(date)
+
+
+@pytest.mark.parametrize("difficulty", ["master", "extreme"])
+def test_an_empty_master_or_extreme_pool_falls_back_at_once_and_starts_a_refill(
+    client, monkeypatch, difficulty
+):
+    from puzzles.pools import locks
+
+    locks.client().delete(locks.key(difficulty))
+    stock("expert", 1, seed=6)
+    made = []
+    real = engine.make_puzzle
+
+    def make_puzzle(tier, **options):
+        made.append(tier)
+        return real(tier, **options)
+
+    monkeypatch.setattr(engine, "make_puzzle", make_puzzle)
+    response = client.post(f"/play/{difficulty}/", follow=True)
+    assert response.status_code == 200
+    game = response.context["game"]
+    assert game.puzzle.difficulty == "expert"
+    assert f"No {difficulty} puzzle is ready just now, so here is an expert one" in (
+        response.content.decode()
+    )
+    assert locks.holder(difficulty)  # the workers were asked for more
+    assert "master" not in made and "extreme" not in made
+    # Once the workers made one, the tier asked for is what a new game gets.
+    insert_new([puzzle_row(sample_of(difficulty))])
+    response = client.post(f"/play/{difficulty}/", follow=True)
+    assert response.context["game"].puzzle.difficulty == difficulty
+    assert "is ready just now" not in response.content.decode()
 
 
 def test_a_pick_that_loses_the_race_leaves_its_puzzle_in_the_pool():

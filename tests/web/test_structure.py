@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import ast
 import re
+import shutil
+import subprocess
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "puzzles"
@@ -159,3 +163,18 @@ def test_the_pages_scripts_import_each_other_in_no_circle(tmp_path):
     (tmp_path / "a.js").write_text('import { b } from "./b.js";\n')
     (tmp_path / "b.js").write_text('import { a } from "./a.js";\n')
     assert script_circles(tmp_path)
+
+
+def test_no_virtualenv_is_tracked():
+    # A link to a shared virtualenv, once committed, replaces the folder it points to in
+    # every checkout that merges it: the environment is gone for everyone using it.
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    tracked = subprocess.run(
+        ["git", "ls-files", "--", ".venv", "venv"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert tracked == ""

@@ -5,6 +5,8 @@ import { finish } from "./end.js";
 import { clearHint, hintCells } from "./marks.js";
 import { $, PEERS, board, cells, clock, game, isPending, root, valueAt, where } from "./state.js";
 
+export { keepInView } from "./marks.js";
+
 // The board as shown: a step of the walkthrough, the solution after giving up, or the game.
 export function shownBoard() {
   const { state, walk, replay } = game;
@@ -142,10 +144,12 @@ export function render() {
   });
 
   const statusEl = $("[data-status]");
-  statusEl.dataset.status = state.status;
+  // The hook says what the server judged: a solve seen on this device alone is still "playing".
+  statusEl.dataset.status = state.unconfirmed ? "playing" : state.status;
   statusEl.textContent = { playing: paused ? "Paused" : "Playing", solved: "Solved", gave_up: "Gave up" }[state.status];
   const mistakes = $("[data-mistakes]");
-  mistakes.closest(".counter").hidden = state.mistakes === null;
+  // Shown only in a game played with mistakes marked, in play and at the end alike.
+  mistakes.closest(".counter").hidden = state.mistakes === null || !state.marked;
   mistakes.textContent = String(state.mistakes ?? 0);
   $("[data-hints]").textContent = String(state.hints + state.reveals);
   const changing = playing && !paused && !game.broken;
@@ -179,6 +183,9 @@ export function render() {
   // While paused the hint waits with the board, out of sight.
   $("[data-hint-panel]").hidden = !game.hint || paused;
   finish();
+  if (state.unconfirmed) {
+    $("[data-final-note]").textContent = "Solved on this device: the time, and whether it counts as clean, come once the server has every move.";
+  }
   tick();
 }
 
@@ -189,20 +196,4 @@ export function tick() {
   const since = Math.min((performance.now() - game.received) / 1000, state.runs_for || 0);
   const seconds = state.elapsed + since;
   $("[data-timer]").textContent = clock(seconds);
-}
-
-// Keeps the board and a panel under it on the screen together, the board first: on a phone
-// the panel sits right under the board, and the page scrolls no further than the board's top.
-export function keepInView(panel) {
-  requestAnimationFrame(() => {
-    const header = document.querySelector(".site-header");
-    const top = header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect().bottom : 0;
-    const boardBox = board.getBoundingClientRect();
-    const panelBox = panel.getBoundingClientRect();
-    let delta = 0;
-    if (panelBox.bottom > window.innerHeight) delta = panelBox.bottom - window.innerHeight + 8;
-    delta = Math.min(delta, boardBox.top - top - 4); // the board's top stays in sight
-    if (boardBox.top < top) delta = boardBox.top - top - 4;
-    if (delta) window.scrollBy({ top: delta, behavior: "instant" });
-  });
 }

@@ -1,7 +1,8 @@
 // The end of a game: the summary, a short celebration, the time against the player's best
 // and the day's place (when the state has them), and a share line that gives nothing away.
 
-import { $, cells, clock, game, root, say } from "./state.js";
+import { keepInView } from "./marks.js";
+import { $, cells, clock, game, root, say, where } from "./state.js";
 
 // Each cell's place on the board's diagonals, for the celebration's wave (set through the
 // CSSOM, which a strict Content-Security-Policy allows).
@@ -22,17 +23,59 @@ function record(state) {
           : `Your best is ${clock(state.best)}.`,
     );
   }
-  if (Number.isInteger(state.place)) parts.push(`${ordinal(state.place)} on today's leaderboard.`);
+  if (Number.isInteger(state.place)) {
+    parts.push(
+      state.standing === "guest"
+        ? `Your time would place ${ordinal(state.place)} on today's leaderboard.`
+        : `${ordinal(state.place)} on today's leaderboard.`,
+    );
+  }
   return parts.join(" ");
+}
+
+// How the game counts, in the leaderboard's own rule (the server says which applies).
+function standingWords(state) {
+  const board = state.daily ? "today's leaderboard and your best times" : "your best times";
+  return (
+    {
+      ranked: `A clean solve: no help at all. It counts for ${board}.`,
+      guest: state.daily
+        ? "A clean solve: no help at all. It counts for your best times; guests are not ranked."
+        : "A clean solve: no help at all. It counts for your best times.",
+      too_fast:
+        "A clean solve, but faster than a person could solve it: kept in your history, not ranked and not a best time.",
+      practice: "Practice games are never ranked and never a best time.",
+      helped:
+        "Solved with help (hints, checks, revealed cells or mistakes shown), so it stays off the leaderboard and your best times.",
+    }[state.standing] ||
+    (state.status === "solved"
+      ? state.clean
+        ? "A clean solve: no help at all."
+        : "Solved with help, so it stays off the leaderboard and your best times."
+      : "Cells you had not filled, or had wrong, now show the solution.")
+  );
 }
 
 // A practice game: "Found it!" once the player makes the step the technique makes.
 let foundSaid = !!(game.state.practice && game.state.practice.found);
+let takenSaid = 0;
 function practiceFound() {
   const found = $("[data-practice-found]");
   const practice = game.state.practice;
   if (!found || !practice) return;
   found.hidden = !practice.found;
+  $("[data-practice-more]").hidden = !practice.found;
+  // Each elimination of the step, said as the player finds it.
+  const taken = practice.taken_out || [];
+  const progress = $("[data-practice-progress]");
+  if (!practice.found && taken.length) {
+    const [cell, digit] = taken[taken.length - 1];
+    progress.textContent = `${digit} out of ${where(cell)}: that is one. ${taken.length} found so far.`;
+    if (taken.length > takenSaid) say(progress.textContent);
+  } else {
+    progress.textContent = "";
+  }
+  takenSaid = taken.length;
   if (practice.found && !foundSaid) {
     foundSaid = true;
     say(`Found it: that is the step “${practice.technique}” makes.`);
@@ -50,29 +93,27 @@ export function finish() {
   $("[data-finished-title]").textContent = solved ? "Solved!" : "The solution";
   $("[data-final-time]").textContent = clock(state.elapsed);
   $("[data-final-mistakes]").textContent = String(state.mistakes ?? 0);
+  $("[data-final-mistakes-row]").hidden = !state.marked; // as in play: only when shown there
   $("[data-final-hints]").textContent = String(state.hints + state.reveals);
   const told = solved ? record(state) : "";
   $("[data-final-record]").textContent = told;
   $("[data-final-record]").hidden = !told;
-  $("[data-final-note]").textContent = solved
-    ? state.clean
-      ? "A clean solve: no help at all. It counts for leaderboards and your best times."
-      : "Solved with help (hints, checks, revealed cells or mistakes shown), so it stays off the leaderboard and your best times."
-    : "Cells you had not filled, or had wrong, now show the solution.";
+  $("[data-final-note]").textContent = standingWords(state);
+  $("[data-final-join]").hidden = !(state.standing === "guest" && state.daily);
   $('[data-action="share"]').hidden = !solved;
   const hardest = $("[data-final-hardest]");
   hardest.hidden = !state.hardest;
   if (state.hardest) {
     const link = hardest.querySelector("a");
     link.href = `/techniques/${state.hardest.slug}/`;
-    link.textContent = state.hardest.plain || state.hardest.name;
+    link.textContent = state.hardest.label || state.hardest.plain || state.hardest.name;
   }
   if (game.wasPlaying) {
     // The game ended on this page, just now.
     game.wasPlaying = false;
     if (solved) celebrate();
     panel.focus({ preventScroll: true });
-    panel.scrollIntoView({ block: "nearest", behavior: "instant" });
+    keepInView(panel); // as far as the board's top row allows: never under the header
   }
 }
 

@@ -33,9 +33,22 @@ function appliable(hint) {
   return hint.level >= 3 && (typeof hint.text === "string" || Array.isArray(hint.target));
 }
 
+// Where the focus goes as the panel changes, when it was in the panel or on the Hint
+// button: the next thing to press (more, then Apply, else Close), never lost to the page.
+function keepFocus(panel, told) {
+  const next = [told.level < 3 ? "hint-more" : "apply-hint", "hint-close"]
+    .map((name) => $(`[data-action="${name}"]`))
+    .find((button) => button && !button.hidden);
+  if (next) next.focus({ preventScroll: true });
+  else panel.focus({ preventScroll: true });
+}
+
 export function showHint(told) {
-  game.hint = told;
   const panel = $("[data-hint-panel]");
+  const active = document.activeElement;
+  const hadFocus =
+    panel.contains(active) || active === $('[data-action="hint"]') || active === document.body || !active;
+  game.hint = told;
   panel.hidden = false;
   panel.dataset.hintLevel = String(told.level);
   panel.dataset.technique = told.slug || slugify(told.technique);
@@ -51,6 +64,7 @@ export function showHint(told) {
   const to = targets(told)[0] ?? regionOf(told)[0];
   if (to !== undefined) game.selected = to;
   render();
+  if (hadFocus) keepFocus(panel, told);
   keepInView(panel);
 }
 
@@ -102,7 +116,7 @@ export function closeWalk() {
 function showWalkStep() {
   const { walk } = game;
   const step = walk.path[walk.index];
-  $("[data-walk-step]").textContent = `${step.technique}: ${step.explanation}`;
+  $("[data-walk-step]").textContent = `${step.name || step.technique}: ${step.explanation}`;
   $("[data-walk-count]").textContent = `Step ${walk.index + 1} of ${walk.path.length}`;
   $('[data-action="walk-prev"]').disabled = walk.index === 0;
   $('[data-action="walk-next"]').disabled = walk.index === walk.path.length - 1;

@@ -1,14 +1,16 @@
 // Input: the pointer, the keyboard, the pad and the controls.
 //
-// Two ways to place a digit: select a cell, then a digit (cell first); or choose a digit
-// first (tap it with no cell selected, or hold it), then tap the cells it goes in; tap the
-// chosen digit again, or press Esc, to leave that mode. Esc also clears the selection.
+// Two ways to place a digit, switched by the visible input switch (kept as the player's
+// `digit_first` setting): cell first (select a cell, then a digit) or digit first (choose
+// a digit, then tap the cells it goes in; tap the chosen digit again, or press Esc, to
+// stop). In cell first, a digit tapped with no cell selected, or held, is chosen too. Tap
+// the selected cell again, or anywhere off the board and the pad, to deselect it.
 
 import { replayActions } from "./replay.js";
 import { render } from "./draw.js";
 import { share } from "./end.js";
 import { closeHint, closeWalk, showHow, walkTo } from "./hints.js";
-import { $, canChange, cells, game, root, say, send, valueAt, where } from "./state.js";
+import { $, canChange, cells, csrf, game, root, say, send, valueAt, where } from "./state.js";
 
 const HOLD_MS = 450;
 
@@ -56,16 +58,42 @@ function chooseDigit(digit) {
   render();
 }
 
+// The cell last selected by a tap: tapping it again lets go of it (a selection made with the
+// keys, or the page's own starting one, is not let go of by a first tap).
+let tapped = null;
+
 function tapCell(i) {
   const { digitMode } = game;
+  if (!digitMode && game.selected === i && tapped === i) {
+    tapped = null;
+    return select(null, false);
+  }
+  tapped = i;
   select(i);
   if (digitMode && canChange() && !isGiven(i)) input(digitMode);
 }
 
 function tapDigit(digit) {
-  if (game.digitMode) return chooseDigit(digit); // another digit, or the same one to stop
+  if (game.digitMode || game.digitFirst) return chooseDigit(digit); // another, or the same to stop
   if (game.selected === null || isGiven(game.selected)) return chooseDigit(digit);
   input(digit);
+}
+
+// The input switch: digit first or cell first, kept as a setting for the next games.
+game.digitFirst = root.dataset.digitFirst === "true";
+function drawSwitch() {
+  const button = $('[data-action="input-mode"]');
+  button.setAttribute("aria-checked", String(game.digitFirst));
+  button.querySelector("[data-input-mode-state]").textContent = game.digitFirst ? "Digit first" : "Cell first";
+}
+function switchInput() {
+  game.digitFirst = !game.digitFirst;
+  if (!game.digitFirst) game.digitMode = 0;
+  say(game.digitFirst ? "Digit first: choose a digit, then tap its cells." : "Cell first: tap a cell, then its digit.");
+  drawSwitch();
+  render();
+  const body = new URLSearchParams({ digit_first: game.digitFirst ? "1" : "0" });
+  fetch(root.dataset.inputUrl, { method: "POST", body, headers: { "X-CSRFToken": csrf }, credentials: "same-origin" }).catch(() => {});
 }
 
 function erase() {
@@ -96,14 +124,26 @@ async function reveal() {
   send("/reveal", { cell });
 }
 
+// A check counts as help: asked first while the game could still be a clean solve.
+async function check() {
+  if (!canChange()) return;
+  const { state } = game;
+  const clean = state.hints + state.reveals === 0 && !state.marked;
+  const text = "Check your board for mistakes? The game will count as helped: no leaderboard, no best time.";
+  if (clean && !(await ask(text, "Check"))) return;
+  send("/check");
+}
+
 async function giveUp() {
   if (game.state.status !== "playing" || game.broken) return;
   if (await ask("Give up and see the solution? The game ends here.", "Give up")) send("/give-up");
 }
 
+// Undo and redo only when there is something to take back or do again: no request else.
 export const actions = {
-  undo: () => canChange() && send("/undo"),
-  redo: () => canChange() && send("/redo"),
+  undo: () => canChange() && game.state.can_undo && send("/undo"),
+  redo: () => canChange() && game.state.can_redo && send("/redo"),
+  "input-mode": switchInput,
   erase,
   notes: () => {
     game.notesMode = !game.notesMode;
@@ -116,7 +156,7 @@ export const actions = {
   "hint-close": closeHint,
   pause: () => setPaused(!pausedNow(), true),
   resume: () => setPaused(false, true),
-  check: () => canChange() && send("/check"),
+  check,
   reveal,
   "give-up": giveUp,
   "show-how": showHow,
@@ -131,7 +171,7 @@ export const actions = {
 // Keys act on the board while the focus is anywhere in the game or nowhere in particular:
 // after a pad button or a hint's button too. In a dialog or a form field they keep their
 // usual meaning.
-function keysForGame(target) {
+export function keysForGame(target) {
   if (target === document.body || target === document.documentElement) return true;
   return root.contains(target) && !target.closest("dialog, input, select, textarea");
 }
@@ -233,6 +273,13 @@ function listenForHolds() {
 
 export function listen() {
   listenForHolds();
+  drawSwitch();
+  // A tap anywhere off the board and the controls lets go of the selected cell.
+  document.addEventListener("click", (event) => {
+    if (game.selected === null || game.digitMode) return;
+    if (event.target.closest("[data-board], .controls, .sheet, dialog, a, button, input, label")) return;
+    select(null, false);
+  });
   root.addEventListener("click", (event) => {
     const cell = event.target.closest("[data-cell]");
     if (cell) return tapCell(Number(cell.dataset.cell));

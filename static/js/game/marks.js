@@ -1,7 +1,7 @@
 // What a hint or a walkthrough step marks on the board, and putting a hint away. Drawing
 // reads these; the hint panel (hints.js) sets them. Imports only the state.
 
-import { $, announce, game } from "./state.js";
+import { $, announce, board, game } from "./state.js";
 
 export const list = (value) => (Array.isArray(value) ? value.filter(Number.isInteger) : []);
 
@@ -41,4 +41,20 @@ export function clearHint() {
   panel.hidden = true;
   delete panel.dataset.hintLevel;
   delete panel.dataset.technique;
+}
+
+// Keeps the board and a panel under it on the screen together, the board first: on a phone
+// the panel sits right under the board, and the page scrolls no further than the board's top.
+export function keepInView(panel) {
+  requestAnimationFrame(() => {
+    const header = document.querySelector(".site-header");
+    const top = header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect().bottom : 0;
+    const boardBox = board.getBoundingClientRect();
+    const panelBox = panel.getBoundingClientRect();
+    let delta = 0;
+    if (panelBox.bottom > window.innerHeight) delta = panelBox.bottom - window.innerHeight + 8;
+    delta = Math.min(delta, boardBox.top - top - 4); // the board's top stays in sight
+    if (boardBox.top < top) delta = boardBox.top - top - 4;
+    if (delta) window.scrollBy({ top: delta, behavior: "instant" });
+  });
 }
