@@ -23,8 +23,8 @@ from .common import line, postgres_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 PG_URL = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432/bench_pool")
-FILL = {"easy": 200, "medium": 100, "hard": 30, "expert": 10}
-BATCH = {"easy": 20, "medium": 10, "hard": 5, "expert": 2}
+FILL = {"easy": 200, "medium": 100, "hard": 30, "expert": 10, "master": 10, "extreme": 2}
+BATCH = {"easy": 20, "medium": 10, "hard": 5, "expert": 2, "master": 2, "extreme": 1}
 CLAIMS = 500
 FILL_LIMIT = 600  # seconds: pools not full by then mean the workers are stuck
 

@@ -1,0 +1,713 @@
+"""Human-pace figures: many players each acting on a schedule of their own, whatever the
+server does (an open loop), at BENCH_HUMAN_PLAYERS (250) players for BENCH_HUMAN_SECONDS
+(20) a level; `python -m bench human --players 250,500,1000 --seconds 60` for more.
+
+bench/load.py is a closed loop: each player sends its next request when the last answer
+comes, so a slow server is simply sent less, and its figures are throughput. Here a player
+thinks for an exponential time (THINK, 5 s on average) between actions and the action is
+due then, answered or not: 85% digits, 10% notes, 5% level-1 hints. As the local-first page
+does, an action is made on the player's own board at once and queued; the queue is sent
+one request at a time over one keep-alive connection, the digits and notes queued meanwhile
+in one batch (POST .../changes; with --send moves, one POST .../moves each, as the page did
+before). An action's latency is counted from when it was due to the answer of the request
+that carried it, so a queue anywhere (in the server, or behind a slow answer) shows as what
+a player feels. Requests and moves are counted apart.
+
+The site runs as in production: gunicorn with 2 workers of 4 threads each
+(sudokusite/gunicorn.py's settings, keep-alive included), DJANGO_DEBUG=0, PostgreSQL (a
+scratch database at BENCH_HUMAN_PG_URL, dropped and created afresh), a private Redis as
+broker and cache, one Celery worker and beat. Each player is a new guest playing one of
+today's daily puzzles (the four difficulties by turns), so no level waits for a pool. The
+players of a level are those of the level before and new ones; each knows its puzzle's
+solution: a digit is right 85% of the time, a wrong one is put right by a later digit, and
+the last empty cell is never filled, so no game ends during the run.
+
+For each level: the rate of actions offered (due) and achieved (answered with a 2xx inside
+the level), errors (any other status, a broken connection, TIMEOUT, or an action still not
+answered GRACE seconds after the end), how many requests had to open a new connection, and
+per kind of action p50 and p99 latency from when it was due. CPU is read from /proc at the
+start and end of the level: the server's (gunicorn's processes, the PostgreSQL backends of
+the site's database, Redis) per request, the worker's and beat's, and this generator's own.
+
+Then the floor (puzzles/play/floor.py, turned on for this site only): the first level's
+players (FLOOR_PLAYERS at most), at the same pace, send only digits (one a request, then in
+batches) and then only requests to the floor view, which reads the session and commits one
+UPDATE, a sixth of a level each, the three twice by turns; the lines compare moves per
+second of server CPU with the floor's requests (goal: at least 0.5). Last, the rows and
+bytes the run left in the database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import math
+import os
+import random
+import re
+import resource
+import statistics
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import engine
+from tests import harness
+
+from .common import Connection, Failed, line, postgres_ready, prepare_site, site_env
+
+PG_URL = os.environ.get("BENCH_HUMAN_PG_URL", "postgres://postgres@127.0.0.1:5432/bench_human")
+PLAYERS = os.environ.get("BENCH_HUMAN_PLAYERS", "250")
+SECONDS = float(os.environ.get("BENCH_HUMAN_SECONDS", "20"))
+THINK = 5.0  # mean seconds between a player's actions
+MIX = (("move", 0.85), ("note", 0.10), ("hint", 0.05))
+TIMEOUT = 10.0  # seconds a request may take once sent before it counts as failed
+GRACE = 15.0  # seconds after a level's end that actions due in it may still take
+# The floor comparison divides CPU by requests answered: few enough players that a busy
+# machine still answers them all, as a request cut short costs CPU and counts no move.
+FLOOR_PLAYERS = 100
+SETUP_AT_ONCE = 8  # new players set up at a time (home page, daily game, its state)
+KINDS = ("move", "note", "hint", "state", "floor")
+CLOCK_TICK = os.sysconf("SC_CLK_TCK")
+
+
+# CPU from /proc ------------------------------------------------------------------------
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User and system CPU a process has used so far; None when it is gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = stat.rsplit(")", 1)[1].split()  # the name may hold spaces: split after it
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICK
+
+
+def descendants(pid: int) -> list[int]:
+    """A process and every process below it."""
+    parents: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError):
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                parents.setdefault(ppid, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        found.append(current := todo.pop())
+        todo += parents.get(current, [])
+    return found
+
+
+class CpuMeter:
+    """CPU used by groups of processes over a window: each group's processes are looked
+    for once a second (backends come and go), and each process counts from its first
+    reading (0 for one that appeared during the window) to its last."""
+
+    def __init__(self, groups: dict[str, Callable[[], list[int]]]) -> None:
+        self.groups = groups
+        self.first: dict[tuple[str, int], float] = {}
+        self.last: dict[tuple[str, int], float] = {}
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._sample_until_stopped, daemon=True)
+
+    def __enter__(self) -> CpuMeter:
+        self._sample(starting=True)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stopping.set()
+        self.thread.join()
+        self._sample()
+
+    def _sample_until_stopped(self) -> None:
+        while not self.stopping.wait(1.0):
+            self._sample()
+
+    def _sample(self, starting: bool = False) -> None:
+        for group, pids in self.groups.items():
+            with contextlib.suppress(Exception):  # a group that cannot be read this time
+                for pid in pids():
+                    seconds = cpu_seconds(pid)
+                    if seconds is None:
+                        continue
+                    self.first.setdefault((group, pid), seconds if starting else 0.0)
+                    self.last[(group, pid)] = seconds
+
+    def seconds(self, group: str) -> float:
+        """CPU seconds the group used over the window."""
+        return sum(self.last[key] - self.first[key] for key in self.last if key[0] == group)
+
+
+class Backends:
+    """The pids of the PostgreSQL backends serving the site's database (not this one)."""
+
+    def __init__(self, url: str) -> None:
+        import psycopg
+
+        self.conn = psycopg.connect(url, autocommit=True)
+        self.lock = threading.Lock()
+
+    def __call__(self) -> list[int]:
+        with self.lock:
+            rows = self.conn.execute(
+                "SELECT pid FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            ).fetchall()
+        return [pid for (pid,) in rows]
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+# The players --------------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    """What a level measured: per kind of action, latencies in seconds from when it was
+    due; actions due, answered in the level, failed; requests and new connections."""
+
+    latencies: dict[str, list[float]] = field(default_factory=lambda: {k: [] for k in KINDS})
+    due: int = 0
+    achieved: int = 0
+    errors: int = 0
+    requests: int = 0
+    connections: int = 0
+    moves: int = 0  # digits and notes stored (a batch may hold several)
+
+
+class Link:
+    """One player's keep-alive connection: a request on a connection the server has closed
+    meanwhile (gunicorn closes idle ones after its keep-alive) is sent again on a new one,
+    as browsers do; new connections are counted."""
+
+    def __init__(self, port: int, tally: Tally) -> None:
+        self.conn = Connection(port)
+        self.tally = tally
+
+    async def exchange(self, head: str, body: bytes) -> tuple[int, bytes]:
+        streams = self.conn.streams
+        if streams is not None and streams[0].at_eof():
+            self.conn.close()
+        reused = self.conn.streams is not None
+        for attempt in (1, 2):
+            if self.conn.streams is None:
+                self.tally.connections += 1
+            self.tally.requests += 1
+            try:
+                async with asyncio.timeout(TIMEOUT):
+                    status, _, data = await self.conn.exchange(head, body)
+                return status, data
+            except (OSError, asyncio.IncompleteReadError):
+                if not reused or attempt == 2:
+                    raise
+                reused = False
+        raise AssertionError("unreachable")
+
+
+@dataclass
+class Game:
+    """A player's game as the player knows it."""
+
+    id: int
+    puzzle: str
+    solution: str
+    values: list[int]
+    version: int
+
+
+class Player:
+    """A guest with a daily game, acting every THINK seconds on average."""
+
+    def __init__(self, number: int, port: int, cookie: str, csrf: str, game: Game) -> None:
+        self.rng = random.Random(number)
+        self.port, self.cookie, self.csrf, self.game = port, cookie, csrf, game
+        self.api = f"/api/games/{game.id}"
+        self.device = f"bench-player-{number}"
+        self.made = 0  # changes made so far, for their ids
+
+    def head(self, method: str, path: str) -> str:
+        head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+        head += f"Cookie: {self.cookie}\r\n"
+        if method == "POST":
+            head += f"X-CSRFToken: {self.csrf}\r\nContent-Type: application/json\r\n"
+        return head
+
+    async def run(
+        self, tally: Tally, start: float, until: float, mix: tuple, batches: bool
+    ) -> None:
+        """Act from start until the end of the level, each action when due: the action is
+        made on the player's own board at once and queued, and the queue is sent one
+        request at a time (with batches, the digits and notes queued meanwhile together)."""
+        link = Link(self.port, tally)
+        queue: list[tuple[float, str, dict]] = []
+        wake, over = asyncio.Event(), asyncio.Event()
+        send = self.send_queue(link, tally, until, queue, wake, over, batches)
+        sender = asyncio.create_task(send)
+        kinds, weights = zip(*mix, strict=True)
+        due = start + self.rng.expovariate(1 / THINK)
+        try:
+            while due < until:
+                await asyncio.sleep(max(0.0, due - time.monotonic()))
+                kind = self.rng.choices(kinds, weights)[0]
+                tally.due += 1
+                queue.append((due, kind, self.plan(kind)))
+                wake.set()
+                due += self.rng.expovariate(1 / THINK)
+            over.set()
+            wake.set()
+            await sender
+        finally:
+            sender.cancel()
+            link.conn.close()
+
+    async def send_queue(
+        self,
+        link: Link,
+        tally: Tally,
+        until: float,
+        queue: list,
+        wake: asyncio.Event,
+        over: asyncio.Event,
+        batches: bool,
+    ) -> None:
+        """Send what is queued, oldest first, until the schedule is over and nothing is left;
+        each action's latency counted from when it was due to its answer."""
+        while queue or not over.is_set():
+            if not queue:
+                wake.clear()
+                await wake.wait()
+                continue
+            taken = 1
+            if batches and queue[0][1] in ("move", "note"):
+                while taken < len(queue) and taken < 200 and queue[taken][1] in ("move", "note"):
+                    taken += 1
+                ok = await self.send_changes(link, tally, [item[2] for item in queue[:taken]])
+            else:
+                ok = await self.send_one(link, tally, *queue[0][1:])
+            now = time.monotonic()
+            for due, kind, _ in queue[:taken]:
+                if ok:
+                    tally.latencies[kind].append(now - due)
+                    tally.achieved += now <= until
+                else:
+                    tally.errors += 1
+            del queue[:taken]
+
+    def plan(self, kind: str) -> dict:
+        """An action made on the player's own board now, as the request will say it."""
+        if kind not in ("move", "note"):
+            return {}
+        cell, digit, mode = self.next_move() if kind == "move" else self.next_note()
+        if mode == "value":
+            self.game.values[cell] = digit
+        self.made += 1
+        change = {"id": f"b{self.made}", "kind": "move", "cell": cell, "digit": digit}
+        return change | {"mode": mode, "base": self.game.version}
+
+    async def send_one(self, link: Link, tally: Tally, kind: str, change: dict) -> bool:
+        """One action in a request of its own; whether it was answered with a 2xx."""
+        if kind == "floor":
+            return await self.post(link, f"{self.api}/floor", {}) is not None
+        if kind == "hint":
+            hint = {"level": 1, **self.seen()}
+            return await self.post(link, f"{self.api}/hint", hint) is not None
+        payload = {k: change[k] for k in ("cell", "digit", "mode")} | self.seen()
+        if await self.post(link, f"{self.api}/moves", payload) is None:
+            await self.resync(link, tally)
+            return False
+        tally.moves += 1
+        return True
+
+    async def send_changes(self, link: Link, tally: Tally, changes: list[dict]) -> bool:
+        """Digits and notes in one batch; whether every one was stored."""
+        body = {"device": self.device, "changes": changes}
+        answer = await self.post(link, f"{self.api}/changes", body)
+        if answer is None:
+            await self.resync(link, tally)
+            return False
+        tally.moves += len(answer["applied"])
+        return not answer["refused"]
+
+    def seen(self) -> dict:
+        return {"version": self.game.version}
+
+    def next_move(self) -> tuple[int, int, str]:
+        """A wrong digit put right, or a digit in an empty cell (right 85% of the time), or
+        with one empty cell left, a digit taken out: the game never ends."""
+        game, rng = self.game, self.rng
+        open_cells = [c for c, ch in enumerate(game.puzzle) if ch == "0"]
+        placed = [c for c in open_cells if game.values[c]]
+        wrong = [c for c in placed if game.values[c] != int(game.solution[c])]
+        empty = [c for c in open_cells if not game.values[c]]
+        if wrong and (rng.random() < 0.5 or len(empty) <= 1):
+            cell = rng.choice(wrong)
+            return cell, int(game.solution[cell]), "value"
+        if len(empty) <= 1:
+            return rng.choice(placed), 0, "value"
+        cell = rng.choice(empty)
+        right = int(game.solution[cell])
+        return cell, right if rng.random() < 0.85 else right % 9 + 1, "value"
+
+    def next_note(self) -> tuple[int, int, str]:
+        """A note toggled in an empty cell."""
+        empty = [c for c, v in enumerate(self.game.values) if not v]
+        return self.rng.choice(empty), self.rng.randint(1, 9), "note"
+
+    async def post(self, link: Link, path: str, payload: dict) -> dict | None:
+        """A POST with a JSON body; the answer (the version noted), None unless a 2xx."""
+        try:
+            body = json.dumps(payload).encode()
+            status, data = await link.exchange(self.head("POST", path), body)
+        except (OSError, ValueError, asyncio.IncompleteReadError, Failed):
+            return None
+        if not 200 <= status < 300:
+            return None
+        answer = json.loads(data)
+        seen = answer.get("state", answer)
+        if "version" in seen:
+            self.game.version = seen["version"]
+        return answer
+
+    async def catch_up(self) -> None:
+        """The game as the server has it, before a level: an action cut short at the end of
+        the last one may have been stored or not."""
+        link = Link(self.port, Tally())
+        try:
+            await self.resync(link, Tally())
+        finally:
+            link.conn.close()
+
+    async def resync(self, link: Link, tally: Tally) -> None:
+        """After a failed move, the game as it stands (counted as "state")."""
+        began = time.monotonic()
+        with contextlib.suppress(OSError, ValueError, asyncio.IncompleteReadError):
+            status, data = await link.exchange(self.head("GET", self.api), b"")
+            if 200 <= status < 300:
+                state = json.loads(data)
+                self.game.values = [int(ch) for ch in state["values"]]
+                self.game.version = state["version"]
+                tally.latencies["state"].append(time.monotonic() - began)
+
+
+# Setting players up ---------------------------------------------------------------------
+
+
+SOLUTIONS: dict[str, str] = {}
+
+
+async def _new_player(number: int, port: int, day: str) -> Player:
+    """A guest: the home page (cookies, CSRF token), a daily game, its state."""
+    difficulty = ("easy", "medium", "hard", "expert")[number % 4]
+    guest = harness.Player(port, timeout=60, keep_alive=True)
+    try:
+        await asyncio.to_thread(guest.open_home)
+        status, headers, _ = await asyncio.to_thread(
+            guest.send, "POST", f"/daily/{day}/{difficulty}/"
+        )
+        if status != 302:
+            raise RuntimeError(f"a daily game answered {status}")
+        game = int(re.search(r"/games/(\d+)/", headers["Location"]).group(1))
+        state = json.loads((await asyncio.to_thread(guest.send, "GET", f"/api/games/{game}"))[2])
+    finally:
+        guest.close()
+    puzzle = state["puzzle"]
+    if puzzle not in SOLUTIONS:
+        SOLUTIONS[puzzle] = engine.solve(puzzle)
+    values = [int(ch) for ch in state["values"]]
+    known = Game(game, puzzle, SOLUTIONS[puzzle], values, state["version"])
+    return Player(number, port, harness.cookie_header(guest.cookies), guest.token, known)
+
+
+async def _new_players(first: int, count: int, port: int, day: str) -> list[Player]:
+    gate = asyncio.Semaphore(SETUP_AT_ONCE)
+
+    async def one(number: int) -> Player:
+        async with gate:
+            return await _new_player(number, port, day)
+
+    return list(await asyncio.gather(*(one(n) for n in range(first, first + count))))
+
+
+# A level --------------------------------------------------------------------------------
+
+
+@dataclass
+class Level:
+    label: str
+    players: int
+    seconds: float
+    tally: Tally
+    cpu: dict[str, float]  # CPU seconds by group over the level
+    generator: float  # this process's CPU seconds over the level
+
+    @property
+    def server(self) -> float:
+        return self.cpu["gunicorn"] + self.cpu["postgres"] + self.cpu["redis"]
+
+    def __add__(self, other: Level) -> Level:
+        """Two runs of the same players as one."""
+        a, b = self.tally, other.tally
+        tally = Tally(
+            {kind: a.latencies[kind] + b.latencies[kind] for kind in KINDS},
+            *(getattr(a, f) + getattr(b, f) for f in FIELDS),
+        )
+        cpu = {group: self.cpu[group] + other.cpu[group] for group in self.cpu}
+        seconds, generator = self.seconds + other.seconds, self.generator + other.generator
+        return Level(self.label, self.players, seconds, tally, cpu, generator)
+
+
+FIELDS = ("due", "achieved", "errors", "requests", "connections", "moves")
+
+
+def _run_level(
+    label: str,
+    players: list[Player],
+    seconds: float,
+    meter: Callable[[], CpuMeter],
+    mix: tuple,
+    batches: bool,
+) -> Level:
+    """The players acting for seconds; what they and /proc measured."""
+    tally = Tally()
+
+    async def catch_up() -> None:
+        gate = asyncio.Semaphore(SETUP_AT_ONCE)
+
+        async def one(player: Player) -> None:
+            async with gate:
+                await player.catch_up()
+
+        await asyncio.gather(*(one(p) for p in players))
+
+    async def run() -> None:
+        start = time.monotonic() + 0.2
+        until = start + seconds
+        tasks = [asyncio.create_task(p.run(tally, start, until, mix, batches)) for p in players]
+        done, late = await asyncio.wait(tasks, timeout=until + GRACE - time.monotonic())
+        for task in late:  # an action still unanswered long after the end
+            task.cancel()
+            tally.errors += 1
+        for task in done:
+            task.result()  # a bug in the generator, not the site: raise it
+
+    cpu_meter = meter()  # once the web processes are idle
+    asyncio.run(catch_up())  # not measured: the meter starts on entering
+    before = resource.getrusage(resource.RUSAGE_SELF)
+    with cpu_meter as cpu:
+        asyncio.run(run())
+    after = resource.getrusage(resource.RUSAGE_SELF)
+    generator = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    groups = {group: cpu.seconds(group) for group in cpu.groups}
+    return Level(label, len(players), seconds, tally, groups, generator)
+
+
+def _settle(gunicorn: Callable[[], list[int]], seconds: float = 120) -> None:
+    """Wait until the web processes are idle: after a level the machine could not keep up
+    with, they are still working through requests the players gave up on, and would both
+    bill the next level for them and store moves behind the players' backs."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        before = sum(filter(None, map(cpu_seconds, gunicorn())))
+        time.sleep(1.0)
+        if sum(filter(None, map(cpu_seconds, gunicorn()))) - before < 0.05:
+            return
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1e3:,.0f} ms" if seconds >= 0.1 else f"{seconds * 1e3:.1f} ms"
+
+
+def percentile(times: list[float], share: float) -> float:
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else math.nan
+
+
+def _report(level: Level) -> None:
+    t, seconds = level.tally, level.seconds
+    answered = sum(len(v) for k, v in t.latencies.items() if k != "state")
+    new = t.connections / t.requests if t.requests else 0.0
+    line(
+        f"human {level.label}",
+        f"offered {t.due / seconds:,.1f}/s",
+        f"achieved {t.achieved / seconds:,.1f}/s",
+        f"errors {t.errors}",
+        f"{t.requests / seconds:,.1f} requests/s",
+        f"{t.moves / seconds:,.1f} moves/s",
+        f"new connections {new:.0%}",
+    )
+    for kind in KINDS:
+        times = t.latencies[kind]
+        if times:
+            line(
+                f"human {level.label} {kind}",
+                f"p50 {_ms(statistics.median(times))}",
+                f"p99 {_ms(percentile(times, 0.99))}",
+                f"n={len(times)}",
+            )
+    per = 1 / max(t.requests, 1)
+    cpu = level.cpu
+    line(
+        f"human {level.label} server CPU",
+        f"{_ms(level.server * per)} a request",
+        f"gunicorn {cpu['gunicorn'] * per * 1e3:.1f}",
+        f"PostgreSQL {cpu['postgres'] * per * 1e3:.1f}",
+        f"Redis {cpu['redis'] * per * 1e3:.2f}",
+        f"worker+beat {cpu['worker'] + cpu['beat']:.1f} s",
+    )
+    line(
+        f"human {level.label} generator",
+        f"{_ms(level.generator / max(answered, 1))} an action",
+        f"{level.generator / seconds:.0%} of a core",
+    )
+
+
+def _report_floor(floor: Level, *stored: tuple[Level, str]) -> None:
+    """Moves per second of server CPU against the floor's requests, from the same players
+    at the same pace: each way of storing moves, then the floor."""
+    floor_rate = floor.tally.requests / max(floor.server, 1e-9)
+    for level, _ in (*stored, (floor, "")):
+        t = level.tally
+        times = [x for kind in ("move", "floor") for x in t.latencies[kind]]
+        line(
+            f"human {level.label}",
+            f"p50 {_ms(statistics.median(times)) if times else '-'}",
+            f"p99 {_ms(percentile(times, 0.99))}",
+            f"errors {t.errors}",
+            f"{t.requests / level.seconds:,.1f} requests/s",
+            f"{_ms(level.server / max(t.requests, 1))} server CPU a request",
+            f"{_ms(level.server / max(t.moves, 1))} a move" if t.moves else "",
+        )
+    for level, what in stored:
+        rate = level.tally.moves / max(level.server, 1e-9)
+        ratio = rate / floor_rate
+        line(
+            f"human {what} / floor",
+            f"{rate:,.0f} vs {floor_rate:,.0f} a CPU-second",
+            f"{ratio:.2f}",
+            "goal: at least 0.5",
+            "met" if ratio >= 0.5 else "MISSED",
+        )
+
+
+def _report_growth(url: str) -> None:
+    """What the run left in the database: rows, and bytes a row (table, indexes and TOAST,
+    dead row versions included, as they stand before any vacuum)."""
+    import psycopg
+
+    tables = {
+        "moves": "puzzles_move",
+        "receipts": "puzzles_changereceipt",
+        "games": "puzzles_game",
+        "sessions": "django_session",
+    }
+    with psycopg.connect(url, autocommit=True) as conn:
+        for name, table in tables.items():
+            rows, size = conn.execute(
+                f"SELECT count(*), pg_total_relation_size('{table}') FROM {table}"
+            ).fetchone()
+            each = f"{size / rows:,.0f} bytes a row" if rows else ""
+            line(f"human database {name}", f"{rows:,} rows", f"{size / 1e6:,.1f} MB", each)
+
+
+# The site -------------------------------------------------------------------------------
+
+# Beat and the worker stay up, as in production, with nothing to make: the players play
+# the dailies, which the preparation picks.
+NO_REFILLS = "from puzzles.models import PoolTarget; PoolTarget.objects.update(low=0, high=0)"
+
+
+def _arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench human")
+    parser.add_argument("--players", default=PLAYERS, help="levels, e.g. 250,500,1000")
+    parser.add_argument("--seconds", type=float, default=SECONDS, help="seconds a level")
+    parser.add_argument("--no-floor", action="store_true", help="skip the floor comparison")
+    parser.add_argument(
+        "--floor-players",
+        type=int,
+        default=FLOOR_PLAYERS,
+        help="players in the floor comparison (the first level's, at most)",
+    )
+    parser.add_argument(
+        "--send",
+        choices=("changes", "moves"),
+        default="changes",
+        help="digits and notes in batches, as the local-first page sends them, or one a request",
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Serve the site with its worker and beat, run each level and the floor, stop."""
+    options = _arguments(argv or [])
+    levels = [int(n) for n in options.players.split(",")]
+    print("== human")
+    if not postgres_ready(PG_URL):
+        print("(PostgreSQL did not answer at BENCH_HUMAN_PG_URL: skipped)")
+        return
+    started: list = []
+    with tempfile.TemporaryDirectory(prefix="bench-human-") as scratch:
+        backends = None
+        try:
+            started.append(redis := harness.PrivateRedis(Path(scratch)))
+            env = site_env(PG_URL, redis.url) | {"BENCH_FLOOR_VIEW": "1"}
+            env |= {"WORKER_START_CHECKS": "0"}
+            prepare_site(env, ("shell", "-c", NO_REFILLS))
+            started.append(worker := harness.WorkerProcess(env, wait=False))
+            worker.ready()
+            started.append(beat := harness.Beat(env, Path(scratch)))
+            started.append(site := harness.Gunicorn(env, echo=True))
+            backends = Backends(PG_URL)
+            groups = {
+                "gunicorn": lambda: descendants(site.process.pid),
+                "postgres": backends,
+                "redis": lambda: [redis.process.pid],
+                "worker": lambda: descendants(worker.process.pid),
+                "beat": lambda: descendants(beat.process.pid),
+            }
+            day = json.loads(harness.manage(env, "shell", "-c", _TODAY).split()[-1])
+            batches = options.send == "changes"
+
+            def meter() -> CpuMeter:
+                _settle(groups["gunicorn"])
+                return CpuMeter(groups)
+
+            players: list[Player] = []
+            for count in levels:
+                if count > len(players):
+                    more = count - len(players)
+                    players += asyncio.run(_new_players(len(players), more, site.port, day))
+                label = f"{count} players"
+                _report(_run_level(label, players[:count], options.seconds, meter, MIX, batches))
+            if not options.no_floor:
+                n = min(levels[0], options.floor_players)
+                ways = {
+                    f"{n} digits, moves": ((("move", 1),), False),
+                    f"{n} digits, batches": ((("move", 1),), True),
+                    f"{n} floor": ((("floor", 1),), False),
+                }
+                # Each way twice, by turns: a machine whose other load changes meanwhile
+                # weighs on all three alike.
+                runs = [
+                    _run_level(label, players[:n], options.seconds / 6, meter, mix, batches)
+                    for _ in range(2)
+                    for label, (mix, batches) in ways.items()
+                ]
+                moves, batch, floor = (runs[i] + runs[i + 3] for i in range(3))
+                _report_floor(floor, (moves, "move"), (batch, "batched move"))
+            _report_growth(PG_URL)
+        finally:
+            if backends is not None:
+                backends.close()
+            for server in reversed(started):
+                server.stop()
+
+
+_TODAY = "import json; from puzzles.pools.daily import today; print(json.dumps(str(today())))"
