@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 import random
 
@@ -9,8 +11,10 @@ import pytest
 
 import engine
 from puzzles.accounts import limits
-from puzzles.models import Game, Puzzle
+from puzzles.models import Difficulty, Game, Puzzle
 from puzzles.pools import stock
+
+from ..engine.conftest import load
 
 
 @pytest.fixture(autouse=True)
@@ -21,6 +25,31 @@ def _fresh_rate_limits():
     limits.clear_all()
 
 
+# Tiers taken from public samples rather than made: an extreme puzzle takes the generator
+# seconds, and these grade at once.
+SAMPLED = {"master": "top95", "extreme": "hardest_200"}
+
+
+def graded(puzzle: str) -> engine.Generated:
+    """A known puzzle as the generator would give it."""
+    return engine.Generated(puzzle, engine.solve(puzzle), engine.grade(puzzle))
+
+
+@functools.cache
+def samples_of(name: str, difficulty: str, count: int) -> tuple[str, ...]:
+    """The first puzzles of a public sample file that grade in the tier."""
+    tier = (p for p in load(name) if engine.grade(p).difficulty == difficulty)
+    found = tuple(itertools.islice(tier, count))
+    if len(found) < count:
+        raise LookupError(f"fewer than {count} {difficulty} puzzles in {name}")
+    return found
+
+
+def sample_of(difficulty: str) -> engine.Generated:
+    """A puzzle of the tier from its public sample file."""
+    return graded(samples_of(SAMPLED[difficulty], difficulty, 1)[0])
+
+
 @pytest.fixture
 def stocked(db) -> dict[str, list[Puzzle]]:
     """A few fresh puzzles of every difficulty."""
@@ -29,10 +58,9 @@ def stocked(db) -> dict[str, list[Puzzle]]:
         stock.puzzle_row(engine.make_puzzle(d, seed=rng))
         for d in ("easy", "easy", "easy", "medium", "medium", "hard", "hard", "expert", "expert")
     ]
+    rows += [stock.puzzle_row(sample_of(d)) for d in SAMPLED]
     stock.insert_new(rows)
-    return {
-        d: list(Puzzle.objects.filter(difficulty=d)) for d in ("easy", "medium", "hard", "expert")
-    }
+    return {d: list(Puzzle.objects.filter(difficulty=d)) for d in Difficulty.values}
 
 
 def start(client, difficulty: str = "easy") -> Game:
