@@ -25,23 +25,20 @@ def units() -> dict[str, list[int]]:
     return {f"{kinds[i // 9]} {i % 9 + 1}": sorted(unit) for i, unit in enumerate(engine.UNITS)}
 
 
-def hint_answers(page) -> list[dict]:
-    answers = []
-    page.on(
-        "response",
-        lambda r: answers.append(r.json()["hint"]) if r.url.endswith("/hint") and r.ok else None,
-    )
-    return answers
+def told_by(page, press) -> dict:
+    """What the server told for the hint a press asks for: its answer, awaited (an event
+    handler that reads a body may still be waiting when the panel is drawn)."""
+    with page.expect_response(lambda r: r.url.endswith("/hint") and r.ok) as answer:
+        press()
+    return answer.value.json()["hint"]
 
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
 def test_level_one_shades_exactly_the_unit_it_names(browser, live_server, stock, device):
     context, page = open_context(browser, live_server, device, "light")
     open_new_game(page)
-    answers = hint_answers(page)
-    page.locator('[data-action="hint"]').click()
+    told = told_by(page, page.locator('[data-action="hint"]').click)
     page.wait_for_selector("[data-hint-panel][data-hint-level='1']")
-    told = answers[-1]
     for field in ("level", "technique", "slug", "summary", "text", "region"):
         assert field in told, field
     shaded = page.eval_on_selector_all('[data-hint="region"]', "cs => cs.map(c => +c.dataset.cell)")
@@ -58,12 +55,10 @@ def test_level_one_shades_exactly_the_unit_it_names(browser, live_server, stock,
 def test_apply_carries_out_the_step_as_one_undoable_move(browser, live_server, stock):
     context, page = open_context(browser, live_server, "phone", "dark")
     game = open_new_game(page)
-    answers = hint_answers(page)
     page.locator('[data-action="hint"]').tap()
     for level in (2, 3):
-        page.locator('[data-action="hint-more"]').tap()
+        told = told_by(page, page.locator('[data-action="hint-more"]').tap)
         page.wait_for_selector(f"[data-hint-panel][data-hint-level='{level}']")
-    told = answers[-1]
     assert told["level"] == 3 and told["target"] and told["placements"]
     for cell in told["target"]:
         assert page.get_attribute(f'[data-cell="{cell}"]', "data-hint") == "target"
@@ -124,16 +119,14 @@ def test_a_digit_repeated_in_a_unit_is_marked_as_a_conflict(browser, live_server
 def test_one_partial_note_gets_an_ordinary_hint(browser, live_server, stock):
     context, page = open_context(browser, live_server, "phone", "light")
     game = open_new_game(page)
-    answers = hint_answers(page)
     cell = blanks_of(game.puzzle.givens)[0]
     page.locator(f'[data-cell="{cell}"]').tap()
     page.locator('[data-action="notes"]').tap()
     page.locator('[data-digit="5"]').tap()  # one reminder note, not a candidate list
     wait_saved(page)
     assert page.get_attribute(f'[data-cell="{cell}"]', "data-notes") == "5"
-    page.locator('[data-action="hint"]').tap()
+    told = told_by(page, page.locator('[data-action="hint"]').tap)
     page.wait_for_selector("[data-hint-panel][data-hint-level='1']")
-    told = answers[-1]
     assert told["slug"] not in ("missing-candidate", "lost-answer", "mistake", "conflict"), told
     assert "answer" not in page.locator("[data-hint-text]").inner_text().lower()
     close(context, page)
