@@ -1,23 +1,19 @@
 """The game on a phone (390x844, touch): the input switch and its setting, deselecting, the
 hint sheet beside the pad with the board in view at every level, the header on one line in
 every state, and the end that never covers the board. Screenshots of a hint open, light and
-dark, go to /work/notes/shots/ when that folder exists, else to /tmp/board-shots/."""
+dark, go to var/screenshots/ with the other pages'."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
 from puzzles.models import Game
 
 from .board_helpers import blanks_of, close, inside, open_context
-from .conftest import open_new_game, solution_of, wait_saved
+from .conftest import SCREENSHOTS, open_new_game, solution_of, wait_saved
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-NOTES_SHOTS = Path("/work/notes/shots")
-SHOTS = NOTES_SHOTS if NOTES_SHOTS.is_dir() else Path("/tmp/board-shots")
 
 # Every element in the game's header, measured against the header's box and its own.
 OVERFLOWING = """() => {
@@ -139,8 +135,8 @@ def test_board_hint_and_pad_are_in_view_together_at_every_level(
             assert inside(page, part), f"{part} is not in view at level {level}"
         assert top_row_uncovered(page), f"the board's top row is hidden at level {level}"
         if level == 2:
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SHOTS / f"phone-hint-{scheme}.png"))
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / f"game-phone-hint-{scheme}.png"))
         if level < 3:
             tap(page, '[data-action="hint-more"]')
     assert page.locator('[data-action="apply-hint"]').is_visible()
