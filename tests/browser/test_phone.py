@@ -6,8 +6,9 @@ dark, go to var/screenshots/ with the other pages'."""
 from __future__ import annotations
 
 import pytest
+from django.db.models import F
 
-from puzzles.models import Game
+from puzzles.models import Game, Puzzle
 
 from .board_helpers import blanks_of, close, inside, open_context
 from .conftest import SCREENSHOTS, open_new_game, solution_of, wait_saved
@@ -103,7 +104,7 @@ def test_tapping_the_selected_cell_again_or_off_the_board_deselects(browser, liv
     assert selected.count() == 0
     tap(page, f'[data-cell="{cell}"]')
     assert selected.count() == 1
-    page.locator(".game-head h1").tap()  # off the board and the pad
+    page.locator(".game-head .title-short").tap()  # off the board and the pad, not a link
     assert selected.count() == 0
     close(context, page)
 
@@ -147,6 +148,8 @@ def test_board_hint_and_pad_are_in_view_together_at_every_level(
 def test_the_header_stays_on_one_line_in_every_state(browser, live_server, stock):
     from .test_accessibility import pick_dailies
 
+    # A site that has served a while: puzzle numbers of six digits.
+    Puzzle.objects.update(id=F("id") + 100_000)
     pick_dailies()  # three easy puzzles and a medium one; the fourth easy is for the game
     context, page = phone(browser, live_server)
     game = open_new_game(page)
