@@ -14,7 +14,11 @@ from puzzles.models import Game
 
 from .conftest import open_new_game, solution_of, wait_saved
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.service_worker,
+    pytest.mark.django_db(transaction=True),
+]
 
 LATENCY_MS = 2000
 PASSWORD = "a long enough password"
