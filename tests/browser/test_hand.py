@@ -8,6 +8,7 @@ import pytest
 
 from puzzles.models import Difficulty, Game
 
+from .board_helpers import close, inside, open_context
 from .conftest import open_new_game, solution_of, wait_saved
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -163,3 +164,34 @@ def test_every_action_has_a_key_shown_in_the_help_overlay(page, stock):
     page.wait_for_selector('[data-status="gave_up"]')
     game.refresh_from_db()
     assert game.status == Game.Status.GAVE_UP and game.hints == 2 and game.reveals == 1
+
+
+# A laptop's screen -------------------------------------------------------------------------
+
+
+def header_in_view(page) -> bool:
+    """The game's header (time, help, saving) is below the sticky site header."""
+    return page.evaluate(
+        """() => {
+          const site = document.querySelector(".site-header").getBoundingClientRect();
+          const head = document.querySelector(".game-head").getBoundingClientRect();
+          return head.top >= site.bottom - 0.5;
+        }"""
+    )
+
+
+def test_on_a_laptop_a_closed_hint_gives_the_games_header_back(browser, live_server, stock):
+    context, page = open_context(browser, live_server, "desktop", "light")
+    open_new_game(page)
+    assert header_in_view(page)
+    page.click('[data-action="hint"]')
+    for level in (1, 2, 3):
+        page.wait_for_selector(f"[data-hint-panel][data-hint-level='{level}']")
+        page.wait_for_timeout(50)  # the scroll that keeps them in view runs in the next frame
+        assert inside(page, "[data-board]") and inside(page, "[data-hint-panel]"), level
+        if level < 3:
+            page.click('[data-action="hint-more"]')
+    page.click('[data-action="hint-close"]')
+    page.wait_for_selector("[data-hint-panel]", state="hidden")
+    assert header_in_view(page)
+    close(context, page)

@@ -7,7 +7,7 @@
 // answers named the region in words and gave the cells involved as `cells`; they still show.
 
 import { keepInView, render } from "./draw.js";
-import { clearHint, regionOf, targets } from "./marks.js";
+import { clearHint, regionOf, scrollBack, targets } from "./marks.js";
 import { $, announce, game, request, say, where } from "./state.js";
 
 const STEPS = { 1: "Where to look", 2: "Why", 3: "What follows" };
@@ -65,7 +65,7 @@ export function showHint(told) {
   if (to !== undefined) game.selected = to;
   render();
   if (hadFocus) keepFocus(panel, told);
-  keepInView(panel);
+  keepInView(panel, { remember: true });
 }
 
 export { clearHint };
@@ -73,6 +73,7 @@ export { clearHint };
 export function closeHint() {
   clearHint();
   render();
+  scrollBack();
 }
 
 export function showCheck(result) {

@@ -45,7 +45,10 @@ export function clearHint() {
 
 // Keeps the board and a panel under it on the screen together, the board first: on a phone
 // the panel sits right under the board, and the page scrolls no further than the board's top.
-export function keepInView(panel) {
+// With remember, where the page was before it scrolled is kept for scrollBack.
+let scrolledFrom = null;
+
+export function keepInView(panel, { remember = false } = {}) {
   requestAnimationFrame(() => {
     const header = document.querySelector(".site-header");
     const top = header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect().bottom : 0;
@@ -55,6 +58,16 @@ export function keepInView(panel) {
     if (panelBox.bottom > window.innerHeight) delta = panelBox.bottom - window.innerHeight + 8;
     delta = Math.min(delta, boardBox.top - top - 4); // the board's top stays in sight
     if (boardBox.top < top) delta = boardBox.top - top - 4;
-    if (delta) window.scrollBy({ top: delta, behavior: "instant" });
+    if (!delta) return;
+    if (remember && scrolledFrom === null) scrolledFrom = window.scrollY;
+    window.scrollBy({ top: delta, behavior: "instant" });
   });
+}
+
+// The page back where it was before a remembered keepInView: a closed hint gives the
+// game's header (time, help, saving) back to a screen that had room for it.
+export function scrollBack() {
+  if (scrolledFrom === null) return;
+  window.scrollTo({ top: scrolledFrom, behavior: "instant" });
+  scrolledFrom = null;
 }
