@@ -48,12 +48,17 @@ def _body(request: HttpRequest) -> dict:
     if not request.body:
         return {}
     try:
-        body = json.loads(request.body)
+        body = json.loads(request.body, parse_constant=_not_json)
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise BadRequest("The body is not valid JSON.") from None
     if not isinstance(body, dict):
         raise BadRequest("Send a JSON object.")
     return body
+
+
+def _not_json(constant: str) -> None:
+    """NaN, Infinity and -Infinity: Python's reader takes them, JSON has no such numbers."""
+    raise ValueError(f"{constant} is not JSON")
 
 
 def _integer(body: dict, name: str, low: int, high: int, *, default: int | None = None) -> int:

@@ -211,6 +211,7 @@ def test_a_batch_on_another_players_game_is_404(client, alice, bob, stocked):
     assert send(client, game, PHONE, move("m1", empty_cells(game)[0], 3, 0)).status_code == 404
 
 
+NAN, INF = float("nan"), float("inf")
 BAD = [
     ("not json", "JSON"),
     ("[1]", "JSON object"),
@@ -230,6 +231,9 @@ BAD = [
     ({"device": PHONE, "changes": [{"id": "a", "kind": "undo", "base": -1}]}, "base"),
     ({"device": PHONE, "changes": [{"id": "a", "kind": "undo", "base": "1"}]}, "base"),
     ({"device": PHONE, "changes": [{"id": "a", "kind": "undo", "base": 0, "at": "now"}]}, "at"),
+    # NaN and Infinity are not JSON, though Python's reader takes them.
+    ({"device": PHONE, "changes": [{"id": "a", "kind": "undo", "base": 0, "at": NAN}]}, "JSON"),
+    ({"device": PHONE, "changes": [{"id": "a", "kind": "undo", "base": 0, "at": INF}]}, "JSON"),
     ({"device": PHONE, "changes": [{"id": "a", "kind": "move", "digit": 1, "base": 0}]}, "cell"),
 ]
 
