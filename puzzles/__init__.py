@@ -11,7 +11,9 @@
 
 Imports run one way: play may use learn, pools and accounts; learn may use pools and
 accounts; pools and accounts use neither each other nor anything above them. Every group may
-use models.py (the data model, where Django keeps it) and the engine. The modules at this
+use models.py (the data model, where Django keeps it), sql.py (the few statements every
+request makes, written once from the models' metadata) and the engine; those two use no
+group. The modules at this
 level (urls, admin, apps, middleware, request_log, metrics, checks, site_views,
 templatetags, management commands) wire the groups into Django and may use any of them.
 tests/web/test_structure.py keeps the rule.

@@ -4,5 +4,5 @@ players (a user or a guest, guest adoption at log-in, preferences), views (log-i
 password reset, each limited), forms, usernames (log-in keys, look-alike names), limits (the
 rate limits, and the refusal page of a costly request), context_processors.
 
-May import: models, the engine. Never pools, learn or play.
+May import: models, sql, the engine. Never pools, learn or play.
 """

@@ -4,6 +4,7 @@ Guests' games move to their account when they sign up or log in."""
 from __future__ import annotations
 
 import datetime
+import functools
 import uuid
 from dataclasses import dataclass
 
@@ -18,6 +19,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from ..models import AccountName, Game, Preferences
+from ..sql import Columns, column_of, connection, select_one
 from .usernames import skeleton
 
 GUEST_KEY = "guest_id"
@@ -76,11 +78,29 @@ def current_player(request: HttpRequest, *, create: bool = False) -> Player:
 def preferences_for(request: HttpRequest) -> Preferences:
     """The player's preferences: saved ones for users, the session's for guests."""
     if request.user.is_authenticated:
-        prefs, _ = Preferences.objects.get_or_create(user=request.user)
-        return prefs
+        return _saved_preferences(request.user)
     saved = request.session.get("preferences", {})
     fields = {f: saved[f] for f in PREFERENCES if f in saved}
     return Preferences(**fields)
+
+
+@functools.cache
+def _preferences_read(vendor: str) -> tuple[Columns, str]:
+    columns, column = Columns(Preferences, "p"), column_of(Preferences)
+    table = connection().ops.quote_name(Preferences._meta.db_table)
+    return columns, f"SELECT {columns.sql} FROM {table} p WHERE p.{column('user')} = %s"
+
+
+def _saved_preferences(user) -> Preferences:
+    """A user's saved preferences, made with the defaults the first time."""
+    columns, sql = _preferences_read(connection().vendor)
+    row = select_one(sql, [user.pk])
+    if row is None:
+        prefs, _ = Preferences.objects.get_or_create(user=user)
+        return prefs
+    prefs = columns.build(row)
+    prefs._state.fields_cache["user"] = user
+    return prefs
 
 
 def save_guest_preferences(request: HttpRequest, prefs: Preferences) -> None:

@@ -4,5 +4,5 @@ guide (a page per technique of the grader's table, the grade shown in the open),
 (positions where a technique is the next step, found by a task), practice (games that start
 at such a position), skills (what a player has practised and found), views, tasks.
 
-May import: models, the engine, pools and accounts. Never play.
+May import: models, sql, the engine, pools and accounts. Never play.
 """

@@ -5,5 +5,5 @@ end), api (the JSON API of a game), views (home, new games, the dailies' pages, 
 page, history, statistics, settings), sharing and sharing_views (share links, players' own
 puzzles), stats (history, streaks, leaderboards, the solve-time chart).
 
-May import: models, the engine, pools, accounts and learn.
+May import: models, sql, the engine, pools, accounts and learn.
 """

@@ -20,7 +20,7 @@ import engine
 
 from ..accounts.players import YIELDED_KEY, current_player, preferences_for
 from ..models import Game
-from . import games
+from . import games, rows
 
 MOVED = "This game gave way to your account's game on the same puzzle when you logged in."
 
@@ -32,16 +32,14 @@ class BadRequest(games.GameError):
 def _game_for(request: HttpRequest, pk: int, *, lock: bool = False) -> Game:
     """The request's player's game, or 404 for anyone else's or none; with lock, its row
     locked until the transaction ends."""
-    games_of = current_player(request).all_games().select_related("puzzle", "daily")
-    if lock:
-        # The game's row only: the daily sits on the nullable side of an outer join.
-        games_of = games_of.select_for_update(of=("self",))
-    try:
-        return games_of.get(pk=pk)
-    except Game.DoesNotExist:
-        if str(pk) in request.session.get(YIELDED_KEY, {}):
-            raise games.NotFound(MOVED) from None
-        raise games.NotFound("No such game.") from None
+    player = current_player(request)
+    user_id = player.user.pk if player.user is not None else None
+    game = rows.read_game(pk, user_id=user_id, guest_id=player.guest_id, lock=lock)
+    if game is not None:
+        return game
+    if str(pk) in request.session.get(YIELDED_KEY, {}):
+        raise games.NotFound(MOVED)
+    raise games.NotFound("No such game.")
 
 
 def _body(request: HttpRequest) -> dict:

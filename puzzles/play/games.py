@@ -48,7 +48,7 @@ from ..models import (
 )
 from ..pools.daily import dailies_of, today
 from ..pools.stock import claim_fresh_puzzle, make_and_serve, start_refill
-from . import stats
+from . import rows, stats
 from .sharing import share_path
 
 # Counted here, scraped at /metrics (puzzles/metrics.py): games started and moves stored.
@@ -808,13 +808,13 @@ class Batch:
         game = self.game
         if self.drop_from is not None:
             Move.objects.filter(game=game, number__gte=self.drop_from).delete()
-        Move.objects.bulk_create(self.moves.values())
+        rows.insert(self.moves.values())
         fields = {
             name: getattr(game, name) if hasattr(value, "resolve_expression") else value
             for name, value in self.fields.items()
         }
-        if fields:
-            _update(game, self.version, fields)
+        if fields and not rows.update_running(game, self.version, fields):
+            raise Conflict(STALE)
 
 
 def apply_changes(
@@ -854,7 +854,7 @@ def _apply_changes(
             game = _locked(game)
             _check_playing(game)
         ids = [change["id"] for change in changes]
-        known = {r.client_id: r for r in ChangeReceipt.objects.filter(game=game, client_id__in=ids)}
+        known = rows.receipts(game, ids)
         applied, refused, receipts = [], [], []
         batch = Batch(game, device)
         for change in changes:
@@ -877,7 +877,7 @@ def _apply_changes(
                 applied.append(change["id"])
         batch.write()
         if game.status == Game.Status.PLAYING:
-            ChangeReceipt.objects.bulk_create(receipts)
+            rows.insert(receipts)
         else:
             _forget_receipts(game)
     return game, applied, refused

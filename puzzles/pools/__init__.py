@@ -6,5 +6,5 @@ to Redis without ever waiting on it, its queue), seeding and imports (admins' se
 tasks (Celery wrappers of the above), heartbeats (workers and beat seen alive), health
 (/healthz and /healthz/workers) and admin_views (the admin's pool page).
 
-May import: models, the engine. Never accounts, learn or play.
+May import: models, sql, the engine. Never accounts, learn or play.
 """
