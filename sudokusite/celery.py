@@ -16,7 +16,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sudokusite.settings")
 app = Celery("sudokusite")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 # Tasks live with the concern they serve: the pools' and learning's.
-app.autodiscover_tasks(["puzzles.pools", "puzzles.learn"])
+app.autodiscover_tasks(["puzzles.pools", "puzzles.learn", "puzzles.play"])
 
 _heartbeats: list = []  # this process's heartbeat thread, once started
 log = get_logger(__name__)

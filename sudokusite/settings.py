@@ -240,6 +240,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "puzzles.learn.tasks.refresh_technique_examples",
         "schedule": float(EXAMPLES_INTERVAL_SECONDS),
     },
+    "prune-every-night": {
+        "task": "puzzles.play.tasks.prune",
+        "schedule": crontab(minute=17, hour=3),
+    },
     "pick-tomorrows-daily-puzzles-in-the-evening": {
         "task": "puzzles.pools.tasks.ensure_daily",
         "schedule": crontab(minute=0, hour=21),
