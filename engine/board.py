@@ -12,9 +12,12 @@ from typing import Any, TypeVar
 
 from .grid import (
     BIT,
+    BOX_OF,
+    COL_OF,
     DIGITS_OF,
     PEER_BITS,
     PEERS,
+    ROW_OF,
     UNITS,
     UNITS_OF,
     allowed_mask,
@@ -262,7 +265,14 @@ class Board:
 
     def places(self) -> list[list[list[int]]]:
         """places()[unit][digit]: the cells of the unit where the digit is a candidate."""
-        return self.derived("places", _places)
+        table = self._derived.get("places")
+        if table is None:
+            table = self._derived["places"] = _places(self)
+        return table  # type: ignore[return-value]
+
+    def digit_cells(self) -> list[int]:
+        """digit_cells()[digit]: the cells where the digit is a candidate, as a bitmask."""
+        return self.derived("digit cells", _digit_cells)
 
     @property
     def solved(self) -> bool:
@@ -298,12 +308,24 @@ class Board:
         return self.places()[unit][digit]
 
 
+def _digit_cells(board: Board) -> list[int]:
+    masks = [0] * 10
+    for c, m in enumerate(board.cands):
+        if m:
+            bit = 1 << c
+            for d in DIGITS_OF[m]:
+                masks[d] |= bit
+    return masks
+
+
 def _places(board: Board) -> list[list[list[int]]]:
     table: list[list[list[int]]] = [[[] for _ in range(10)] for _ in range(27)]
-    cands = board.cands
-    for unit, cells in enumerate(UNITS):
-        row = table[unit]
-        for c in cells:
-            for d in DIGITS_OF[cands[c]]:
+    # Cells in order: each unit's lists come out in the order of its cells.
+    for c, m in enumerate(board.cands):
+        if m:
+            row, col, box = table[ROW_OF[c]], table[9 + COL_OF[c]], table[18 + BOX_OF[c]]
+            for d in DIGITS_OF[m]:
                 row[d].append(c)
+                col[d].append(c)
+                box[d].append(c)
     return table

@@ -25,6 +25,7 @@ UNITS_OF = tuple((ROW_OF[c], 9 + COL_OF[c], 18 + BOX_OF[c]) for c in range(81))
 PEERS = tuple(tuple(sorted({p for u in UNITS_OF[c] for p in UNITS[u]} - {c})) for c in range(81))
 # PEERS as 81-bit integers, so "the cells that see both a and b" is one `&`.
 PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in range(81))
+UNIT_BITS = tuple(sum(1 << c for c in unit) for unit in UNITS)  # the units' cells likewise
 
 ALL = 0x1FF
 BIT = (0, *(1 << (d - 1) for d in range(1, 10)))  # BIT[d] is digit d's bit

@@ -10,12 +10,13 @@ C, by X and Y; C cannot lose both, so A or B is locked and holds its Z.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from ..board import Board, Step
-from ..grid import BIT, DIGITS_OF, PEER_BITS, POPCOUNT, UNITS, unit_name
+from ..grid import BIT, DIGITS_OF, PEER_BITS, POPCOUNT, UNIT_BITS, UNITS, UNITS_OF, unit_name
 from ..wording import cells_text, digits_text, removals_text
+from .kept import Kept
 from .table import step
 
 # The largest sets looked at: bigger ones are rare in a solve and costly to pair.
@@ -23,54 +24,71 @@ MAX_CELLS = 4
 EVERY_CELL = (1 << 81) - 1
 
 
-@dataclass(frozen=True)
-class _Set:
+class _Set(NamedTuple):
     unit: int
     cells: tuple[int, ...]
     mask: int  # the digits
     where: int  # the cells as a bitmask
     places: dict[int, int]  # digit -> the set's cells holding it, as a bitmask
     seen: dict[int, int]  # digit -> the cells that see every one of those places
+    # digit -> the units holding every one of those places. Two sets that do not overlap
+    # share a restricted common digit exactly when one unit holds all its places in both:
+    # cells that all see each other lie in one unit.
+    within: dict[int, tuple[int, ...]]
 
 
 def _sets(board: Board) -> list[_Set]:
     return board.derived("almost locked sets", _find_sets)
 
 
+# The sets of a unit depend only on its cells' candidates: found once for every position
+# that has them.
+_UNIT_SETS: Kept[list[_Set]] = Kept(2048)  # about 5 KB each
+
+
 def _find_sets(board: Board) -> list[_Set]:
     cands = board.cands
     found: dict[int, _Set] = {}
     for unit in range(27):
-        empty = [c for c in UNITS[unit] if cands[c]]
-        for size in range(1, min(MAX_CELLS, len(empty) - 1) + 1):
-            for group in combinations(empty, size):
-                mask = 0
-                for c in group:
-                    mask |= cands[c]
-                if POPCOUNT[mask] != size + 1:
-                    continue
-                where = sum(1 << c for c in group)
-                if where in found:
-                    continue
-                places, seen = {}, {}
-                for d in DIGITS_OF[mask]:
-                    bit, at, sees = BIT[d], 0, EVERY_CELL
-                    for c in group:
-                        if cands[c] & bit:
-                            at |= 1 << c
-                            sees &= PEER_BITS[c]
-                    places[d], seen[d] = at, sees
-                found[where] = _Set(unit, group, mask, where, places, seen)
+        key = (unit, tuple([cands[c] for c in UNITS[unit]]))
+        for s in _UNIT_SETS.get(key, _unit_sets, unit, cands):
+            if s.where not in found:
+                found[s.where] = s
     return list(found.values())
 
 
-def _digit_cells(board: Board) -> list[int]:
-    """Per digit, the cells holding it as a candidate, as a bitmask."""
-    masks = [0] * 10
-    for c, m in enumerate(board.cands):
-        for d in DIGITS_OF[m]:
-            masks[d] |= 1 << c
-    return masks
+def _unit_sets(unit: int, cands: list[int]) -> list[_Set]:
+    """The almost locked sets of one unit, in order."""
+    found = []
+    empty = [c for c in UNITS[unit] if cands[c]]
+    top = min(MAX_CELLS, len(empty) - 1)
+    # Groups of cells, size by size in the order of combinations(), with their digits; a
+    # group with more digits than the largest set can hold is not grown further.
+    groups: list[tuple[int, tuple[int, ...], int]] = [(-1, (), 0)]
+    for size in range(1, top + 1):
+        groups = [
+            (i, (*group, empty[i]), grown)
+            for last, group, mask in groups
+            for i in range(last + 1, len(empty))
+            if POPCOUNT[grown := mask | cands[empty[i]]] <= top + 1
+        ]
+        for _, group, mask in groups:
+            if POPCOUNT[mask] != size + 1:
+                continue
+            places, seen, within = {}, {}, {}
+            for d in DIGITS_OF[mask]:
+                bit, at, sees, first = BIT[d], 0, EVERY_CELL, -1
+                for c in group:
+                    if cands[c] & bit:
+                        at |= 1 << c
+                        sees &= PEER_BITS[c]
+                        if first < 0:
+                            first = c
+                places[d], seen[d] = at, sees
+                within[d] = tuple(u for u in UNITS_OF[first] if not at & ~UNIT_BITS[u])
+            where = sum(1 << c for c in group)
+            found.append(_Set(unit, group, mask, where, places, seen, within))
+    return found
 
 
 def _links(board: Board) -> list[list[tuple[int, int]]]:
@@ -81,20 +99,49 @@ def _links(board: Board) -> list[list[tuple[int, int]]]:
 
 def _find_links(board: Board) -> list[list[tuple[int, int]]]:
     sets = _sets(board)
+    # Per cell, the sets (as bits of their indices) that hold it; a set overlaps those of
+    # its cells.
+    holding_cell: dict[int, int] = {}
+    for i, s in enumerate(sets):
+        for c in s.cells:
+            holding_cell[c] = holding_cell.get(c, 0) | 1 << i
+    overlapping = []
+    for s in sets:
+        near = 0
+        for c in s.cells:
+            near |= holding_cell[c]
+        overlapping.append(near)
+    # Per digit and unit (x * 27 + unit), the sets whose places of x the unit holds all of.
+    groups: dict[int, int] = {}
+    for i, s in enumerate(sets):
+        for x, units in s.within.items():
+            for u in units:
+                key = x * 27 + u
+                groups[key] = groups.get(key, 0) | 1 << i
+    # Per set and digit (set * 10 + x), the sets sharing such a unit with it.
+    tied: dict[int, int] = {}
+    for key, group in groups.items():
+        if not group & (group - 1):
+            continue  # the set alone
+        x = key // 27
+        for i in _bits(group):
+            at = i * 10 + x
+            tied[at] = tied.get(at, 0) | group
     links: list[list[tuple[int, int]]] = [[] for _ in sets]
-    for x in range(1, 10):
-        holding = [(i, s) for i, s in enumerate(sets) if s.mask & BIT[x]]
-        for (i, a), (j, b) in combinations(holding, 2):
-            # Seeing is mutual: every X of A sees every X of B, and the other way round.
-            if not a.where & b.where and not a.places[x] & ~b.seen[x]:
-                links[i].append((j, x))
-                links[j].append((i, x))
+    for at, others in tied.items():
+        i, x = divmod(at, 10)
+        others &= ~overlapping[i]
+        if others:
+            found = links[i]
+            for j in _bits(others):
+                found.append((j, x))
     for found in links:
         found.sort()
     return links
 
 
-def _cells_of(mask: int) -> list[int]:
+def _bits(mask: int) -> list[int]:
+    """The positions of the bits set: cells, or indices of sets."""
     cells = []
     while mask:
         low = mask & -mask
@@ -110,7 +157,7 @@ def _removed(sets: tuple[_Set, ...], skip: int, digits: int, on: list[int]) -> l
         targets = on[z] & ~skip
         for s in sets:
             targets &= s.seen[z]
-        removed += [(c, z) for c in _cells_of(targets)]
+        removed += [(c, z) for c in _bits(targets)]
     return sorted(removed)
 
 
@@ -122,15 +169,21 @@ def als_xz(board: Board) -> Step | None:
     """Two almost locked sets linked by a restricted common X: a cell seeing every Z of
     both loses Z."""
     sets = _sets(board)
-    on = board.derived("digit cells", _digit_cells)
+    on = board.digit_cells()
+    links = _links(board)
     for i, a in enumerate(sets):
-        for j, x in _links(board)[i]:
-            b = sets[j]
-            if j < i or POPCOUNT[a.mask & b.mask] < 2:
+        for j, x in links[i]:
+            if j < i:
                 continue
-            removed = _removed((a, b), a.where | b.where, a.mask & b.mask & ~BIT[x], on)
-            if removed:
-                return _xz_step(a, b, x, removed)
+            b = sets[j]
+            shared = a.mask & b.mask
+            if POPCOUNT[shared] < 2:
+                continue
+            skip = a.where | b.where
+            digits = shared & ~BIT[x]
+            for z in DIGITS_OF[digits]:
+                if on[z] & a.seen[z] & b.seen[z] & ~skip:
+                    return _xz_step(a, b, x, _removed((a, b), skip, digits, on))
     return None
 
 
@@ -166,9 +219,10 @@ def als_xy_wing(board: Board) -> Step | None:
     """Sets A and B each linked to a pivot set C, by different digits X and Y: a cell seeing
     every Z of A and of B loses Z."""
     sets = _sets(board)
-    on = board.derived("digit cells", _digit_cells)
+    on = board.digit_cells()
+    every_link = _links(board)
     for i, c in enumerate(sets):
-        links = [(sets[j], x) for j, x in _links(board)[i]]
+        links = [(sets[j], x) for j, x in every_link[i]]
         for (a, x), (b, y) in combinations(links, 2):
             if x == y or a is b or a.where & b.where:
                 continue
@@ -176,9 +230,9 @@ def als_xy_wing(board: Board) -> Step | None:
             if not digits:
                 continue
             skip = a.where | b.where | c.where
-            removed = _removed((a, b), skip, digits, on)
-            if removed:
-                return _xy_step(a, b, c, x, y, removed)
+            for z in DIGITS_OF[digits]:
+                if on[z] & a.seen[z] & b.seen[z] & ~skip:
+                    return _xy_step(a, b, c, x, y, _removed((a, b), skip, digits, on))
     return None
 
 

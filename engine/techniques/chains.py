@@ -10,20 +10,22 @@ weakly linked to both is false. Breadth-first search over bitsets finds the shor
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..board import Board, Step
-from ..grid import BIT, DIGITS_OF, PEERS
+from ..grid import DIGITS_OF, PEERS
 from ..wording import _COMPACT, place, removals_text
+from .kept import Kept
 from .table import entry_of, step
 
 
-def _bits(x: int) -> Iterator[int]:
+def _bits(x: int) -> list[int]:
+    found = []
     while x:
         low = x & -x
-        yield low.bit_length() - 1
+        found.append(low.bit_length() - 1)
         x ^= low
+    return found
 
 
 def _node_name(n: int) -> str:
@@ -44,20 +46,29 @@ def _all_weak(board: Board) -> dict[int, int]:
     return board.derived("weak links", _weak_links)
 
 
+# Nodes as bits: per cell and digit - 1, the digit's nodes in the cell's peers.
+_PEER_NODES = tuple(
+    tuple(sum(1 << (p * 9 + e) for p in PEERS[cell]) for e in range(9)) for cell in range(81)
+)
+# Per digit - 1, its nodes in every cell.
+_DIGIT_NODES = tuple(sum(1 << (cell * 9 + e) for cell in range(81)) for e in range(9))
+
+
 def _weak_links(board: Board) -> dict[int, int]:
     cands = board.cands
+    present = 0  # every candidate, as nodes
+    for cell, m in enumerate(cands):
+        present |= m << (cell * 9)
     sees = {}
     for cell in range(81):
         m = cands[cell]
+        if not m:
+            continue
+        same = m << (cell * 9)
+        peers = _PEER_NODES[cell]
         for d in DIGITS_OF[m]:
             n = cell * 9 + d - 1
-            links = 0
-            for e in DIGITS_OF[m & ~BIT[d]]:
-                links |= 1 << (cell * 9 + e - 1)
-            for p in PEERS[cell]:
-                if cands[p] & BIT[d]:
-                    links |= 1 << (p * 9 + d - 1)
-            sees[n] = links
+            sees[n] = same & ~(1 << n) | peers[d - 1] & present
     return sees
 
 
@@ -101,36 +112,41 @@ class _Found:
     eliminations: list[tuple[int, int]]
 
 
-def _conclusion(graph: _Graph, start: int, end: int) -> list[tuple[int, int]]:
-    """Candidates that see both ends of a chain (start false -> end true)."""
-    if end == start:
-        return []
-    both = graph.sees[start] & graph.sees.get(end, 0) & ~(1 << start | 1 << end)
-    return [(n // 9, n % 9 + 1) for n in _bits(both)]
-
-
 def _shortest(graph: _Graph) -> _Found | None:
     """The shortest chain, over every start, whose two ends eliminate something."""
     best: _Found | None = None
-    for start in sorted(graph.strong):
+    strong, weak, sees = graph.strong, graph.weak, graph.sees
+    for start in sorted(strong):
+        # What the ends eliminate sees both: a start that sees nothing concludes nothing,
+        # and an end concludes something only if it sees what the start sees (links are
+        # mutual: an end sees x when x sees the end).
+        start_sees = sees[start] & ~(1 << start)
+        if not start_sees:
+            continue
+        near = 0
+        for x in _bits(start_sees):
+            near |= sees.get(x, 0)
         true, false, frontier, length = 0, 1 << start, 1 << start, 0
         while frontier and (best is None or length + 1 < best.length):
             length += 1
             reached = 0
             for f in _bits(frontier):
-                reached |= graph.strong.get(f, 0)
+                reached |= strong.get(f, 0)
             reached &= ~true
             true |= reached
-            for end in _bits(reached):
-                removed = _conclusion(graph, start, end)
-                if removed:
-                    best = _Found(length, start, end, sorted(removed))
+            for end in _bits(reached & near):
+                if end == start:
+                    continue
+                both = start_sees & sees.get(end, 0) & ~(1 << end)
+                if both:
+                    removed = [(n // 9, n % 9 + 1) for n in _bits(both)]
+                    best = _Found(length, start, end, removed)
                     break
             if best is not None and best.length == length:
                 break
             frontier = 0
             for t in _bits(reached):
-                frontier |= graph.weak.get(t, 0)
+                frontier |= weak.get(t, 0)
             frontier &= ~false
             false |= frontier
     return best
@@ -177,10 +193,10 @@ def chain_rating(base: float, nodes: int) -> float:
     return round(base + length_increment(nodes), 1)
 
 
-def _step(graph: _Graph, finder: str, found: _Found) -> Step:
+def _step(finder: str, found: _Found, path: list[int]) -> Step:
+    """The step of a chain found, whose nodes are path."""
     # A chain of n strong links has 2n nodes, each strong link's two ends.
     rating = chain_rating(entry_of(finder).rating, 2 * found.length)
-    path = _path(graph, found.start, found.end)
     links = [_node_name(path[0])]
     for i, n in enumerate(path[1:]):
         links.append(("= " if i % 2 == 0 else "- ") + _node_name(n))
@@ -189,7 +205,7 @@ def _step(graph: _Graph, finder: str, found: _Found) -> Step:
     return step(
         finder,
         rating=rating,
-        eliminations=found.eliminations,
+        eliminations=list(found.eliminations),
         cells=sorted({n // 9 for n in path}),
         area=sorted({first // 9, last // 9}),
         region=f"the chain from {place(first // 9)} to {place(last // 9)}",
@@ -206,17 +222,32 @@ def _within(links: dict[int, int], keep: int) -> dict[int, int]:
     return {n: v & keep for n, v in links.items() if keep >> n & 1}
 
 
+# An X-chain depends only on its digit's places: what the places of a digit yield is kept
+# for every position that has them.
+_X_CHAINS: Kept[tuple[_Found, list[int]] | None] = Kept(4096)
+
+
 def x_chain(board: Board) -> Step | None:
     """An alternating chain on one digit's strong links."""
-    sees = _all_weak(board)
+    on = board.digit_cells()
     best = None
     for d in range(1, 10):
-        keep = sum(1 << n for n in sees if n % 9 == d - 1)
-        graph = _Graph(_bilocal_links(board, (d,)), _within(sees, keep), sees)
-        found = _shortest(graph)
-        if found and (best is None or found.length < best[1].length):
-            best = (graph, found)
-    return _step(best[0], "x_chain", best[1]) if best else None
+        chain = _X_CHAINS.get((d, on[d]), _x_chain_of, board, d)
+        if chain and (best is None or chain[0].length < best[0].length):
+            best = chain
+    return _step("x_chain", *best) if best else None
+
+
+def _x_chain_of(board: Board, d: int) -> tuple[_Found, list[int]] | None:
+    """The shortest X-chain of the digit, and its nodes."""
+    sees = _all_weak(board)
+    keep = 0
+    for n in sees:
+        if n % 9 == d - 1:
+            keep |= 1 << n
+    graph = _Graph(_bilocal_links(board, (d,)), _within(sees, keep), sees)
+    found = _shortest(graph)
+    return (found, _path(graph, found.start, found.end)) if found else None
 
 
 def xy_chain(board: Board) -> Step | None:
@@ -224,10 +255,10 @@ def xy_chain(board: Board) -> Step | None:
     sees = _all_weak(board)
     strong = _bivalue_links(board)
     keep = sum(1 << n for n in strong)
-    same_digit = {n: sum(1 << m for m in _bits(v) if m % 9 == n % 9) for n, v in sees.items()}
+    same_digit = {n: v & _DIGIT_NODES[n % 9] for n, v in sees.items()}
     graph = _Graph(strong, _within(sees, keep), same_digit)
     found = _shortest(graph)
-    return _step(graph, "xy_chain", found) if found else None
+    return _step("xy_chain", found, _path(graph, found.start, found.end)) if found else None
 
 
 def alternating_inference_chain(board: Board) -> Step | None:
@@ -236,4 +267,6 @@ def alternating_inference_chain(board: Board) -> Step | None:
     strong = _merge(_bilocal_links(board, tuple(range(1, 10))), _bivalue_links(board))
     graph = _Graph(strong, sees, sees)
     found = _shortest(graph)
-    return _step(graph, "alternating_inference_chain", found) if found else None
+    if not found:
+        return None
+    return _step("alternating_inference_chain", found, _path(graph, found.start, found.end))

@@ -15,6 +15,7 @@ from ..board import Board, Step
 from ..grid import BIT, BOX_OF, POPCOUNT
 from ..wording import cells_text, join, removals_text
 from .fish import cell_at, line_places
+from .kept import Kept
 from .table import step
 
 FINNED = {2: "finned_x_wing", 3: "finned_swordfish", 4: "finned_jellyfish"}
@@ -28,40 +29,51 @@ def _bits(mask: int) -> list[int]:
     return [i for i in range(9) if mask >> i & 1]
 
 
-def _base_sets(lines: dict[int, int], size: int) -> list[tuple[tuple[int, ...], int]]:
-    """Sets of `size` base lines whose places lie in at most size + 2 cover lines, with
-    those cover lines: a set that spreads wider is dropped as soon as it does."""
-    keys = sorted(lines)
-    found: list[tuple[tuple[int, ...], int]] = []
+def _base_sets(lines: list[tuple[int, int]], size: int) -> list[tuple[tuple[int, ...], int]]:
+    """Sets of `size` base lines (as their indices in lines, in order) whose places lie in
+    at most size + 2 cover lines, with those cover lines: a set that spreads wider is
+    dropped as soon as it does."""
+    limit = size + 2
+    sets: list[tuple[tuple[int, ...], int]] = [((), 0)]
+    for depth in range(size):
+        last = len(lines) - (size - depth) + 1
+        wider: list[tuple[tuple[int, ...], int]] = []
+        for bases, union in sets:
+            for i in range(bases[-1] + 1 if bases else 0, last):
+                grown = union | lines[i][1]
+                if POPCOUNT[grown] <= limit:
+                    wider.append(((*bases, i), grown))
+        sets = wider
+    return sets
 
-    def grow(start: int, bases: tuple[int, ...], union: int) -> None:
-        if len(bases) == size:
-            found.append((bases, union))
-            return
-        for i in range(start, len(keys) - (size - len(bases)) + 1):
-            wider = union | lines[keys[i]]
-            if POPCOUNT[wider] <= size + 2:
-                grow(i + 1, (*bases, keys[i]), wider)
 
-    grow(0, (), 0)
-    return found
-
-
-def _fin_choices(union: int, extra: int) -> list[tuple[int, int]]:
+def _fin_choices(union: int, extra: int) -> list[tuple[int, int, int]]:
     """The ways to pick `extra` of the lines in union as fin lines, all in one band of
     three (the fins must share a box) and leaving a line of union in that band (a cover
-    line through the fins' box, where a cell can lose the digit): (fin lines, band)."""
+    line through the fins' box, where a cell can lose the digit): (fin lines, cover lines,
+    the cover lines through the fins' box)."""
     choices = []
-    for band, lines_of_band in enumerate(BANDS):
+    for lines_of_band in BANDS:
         lines = _bits(union & lines_of_band)
         if len(lines) > extra:
-            choices += [(sum(1 << f for f in fins), band) for fins in combinations(lines, extra)]
+            for fins in combinations(lines, extra):
+                fin_mask = sum(1 << f for f in fins)
+                covers = union & ~fin_mask
+                choices.append((fin_mask, covers, covers & lines_of_band))
     return choices
 
 
 # _FIN_CHOICES[union][extra], for the one or two fin lines a fish can have: three would
 # fill their band and leave no cover line through the fins' box.
 _FIN_CHOICES = tuple(tuple(_fin_choices(u, e) if e else [] for e in range(3)) for u in range(512))
+
+# A fish of one digit: its base lines, cover lines (a mask), fins as (base line, cover
+# line) and the candidates it takes out likewise.
+Pattern = tuple[tuple[int, ...], int, list[tuple[int, int]], list[tuple[int, int]]]
+
+# Where a finned fish lies depends only on its digit's places on the lines: the search of
+# those places, by size, is kept for every position (and line direction) that has them.
+_PATTERNS: Kept[tuple[Pattern | None, Pattern | None]] = Kept(16384)
 
 
 def _finned(board: Board, size: int, sashimi: bool) -> Step | None:
@@ -73,43 +85,81 @@ def _finned(board: Board, size: int, sashimi: bool) -> Step | None:
 def _search(board: Board, size: int) -> dict[bool, Step | None]:
     """The first finned fish of the size and the first sashimi one, as {sashimi: step}."""
     found: dict[bool, Step | None] = {False: None, True: None}
+    places = line_places(board)
     for digit in range(1, 10):
         for base_is_row in (True, False):
-            every = line_places(board)[digit][base_is_row]
-            lines = {b: m for b, m in enumerate(every) if 1 <= POPCOUNT[m] <= size + 2}
-            for bases, union in _base_sets(lines, size):
-                extra = POPCOUNT[union] - size
-                if extra < 1:
-                    continue
-                for fin_mask, band in _FIN_CHOICES[union][extra]:
-                    covers = union & ~fin_mask
-                    if any(not lines[b] & covers for b in bases):
-                        continue
-                    # The fins share a box when the base lines holding them share a band.
-                    fin_bands = {b // 3 for b in bases if lines[b] & fin_mask}
-                    if len(fin_bands) != 1:
-                        continue
-                    (base_band,) = fin_bands
-                    # The cells of the box on cover lines, outside the base lines.
-                    targets = covers & BANDS[band]
-                    losing = [
-                        (b, every[b] & targets)
-                        for b in range(3 * base_band, 3 * base_band + 3)
-                        if every[b] & targets and b not in bases
-                    ]
-                    if not losing:
-                        continue
-                    sashimi = any(POPCOUNT[lines[b] & covers] < 2 for b in bases)
-                    if found[sashimi] is not None:
-                        continue
-                    at = partial(cell_at, base_is_row)
-                    fins = [at(b, f) for b in bases for f in _bits(lines[b] & fin_mask)]
-                    removed = sorted((at(b, c), digit) for b, on in losing for c in _bits(on))
-                    fish = (digit, base_is_row, bases, _bits(covers), fins, BOX_OF[fins[0]])
-                    found[sashimi] = _fish_step(size, sashimi, fish, removed, board.cands)
-                    if found[not sashimi] is not None:
-                        return found
+            every = tuple(places[digit][base_is_row])
+            kinds = _PATTERNS.get((size, every), _patterns, every, size)
+            for sashimi in (False, True):
+                fish = kinds[sashimi]
+                if fish is not None and found[sashimi] is None:
+                    found[sashimi] = _pattern_step(size, sashimi, digit, base_is_row, fish, board)
+            if found[False] is not None and found[True] is not None:
+                return found
     return found
+
+
+def _patterns(every: tuple[int, ...], size: int) -> tuple[Pattern | None, Pattern | None]:
+    """The first finned fish of the size and the first sashimi one in one digit's places
+    on the lines of one direction (every: per line, the cover lines it has places on)."""
+    found: list[Pattern | None] = [None, None]
+    # The fins and a candidate to take out share a box on two base lines of one band.
+    if not any(
+        sum(1 for b in range(3 * band, 3 * band + 3) if every[b] & cover) >= 2
+        for band in range(3)
+        for cover in BANDS
+    ):
+        return None, None
+    lines = [(b, m) for b, m in enumerate(every) if 1 <= POPCOUNT[m] <= size + 2]
+    for chosen, union in _base_sets(lines, size):
+        extra = POPCOUNT[union] - size
+        if extra < 1:
+            continue
+        bases = tuple(lines[i][0] for i in chosen)
+        masks = [lines[i][1] for i in chosen]
+        for fin_mask, covers, targets in _FIN_CHOICES[union][extra]:
+            # The fins share a box when the base lines holding them share a band.
+            band = -1
+            for b, m in zip(bases, masks, strict=True):
+                if not m & covers:
+                    break
+                if m & fin_mask:
+                    if band < 0:
+                        band = b // 3
+                    elif band != b // 3:
+                        break
+            else:
+                # The cells of the box on cover lines, outside the base lines.
+                losing = [
+                    (b, every[b] & targets)
+                    for b in range(3 * band, 3 * band + 3)
+                    if every[b] & targets and b not in bases
+                ]
+                if not losing:
+                    continue
+                sashimi = any(POPCOUNT[m & covers] < 2 for m in masks)
+                if found[sashimi] is not None:
+                    continue
+                fins = [
+                    (b, f) for b, m in zip(bases, masks, strict=True) for f in _bits(m & fin_mask)
+                ]
+                removed = [(b, c) for b, on in losing for c in _bits(on)]
+                found[sashimi] = (bases, covers, fins, removed)
+                if found[not sashimi] is not None:
+                    return found[0], found[1]
+    return found[0], found[1]
+
+
+def _pattern_step(
+    size: int, sashimi: bool, digit: int, base_is_row: bool, fish: Pattern, board: Board
+) -> Step:
+    """The step of a fish found in a digit's places on the rows (or columns)."""
+    bases, covers, fins, removed = fish
+    at = partial(cell_at, base_is_row)
+    fin_cells = [at(b, f) for b, f in fins]
+    told = (digit, base_is_row, bases, _bits(covers), fin_cells, BOX_OF[fin_cells[0]])
+    taken = sorted((at(b, c), digit) for b, c in removed)
+    return _fish_step(size, sashimi, told, taken, board.cands)
 
 
 def _fish_step(

@@ -7,6 +7,7 @@ from itertools import combinations
 from ..board import Board, Step
 from ..grid import BIT, DIGITS_OF, POPCOUNT
 from ..wording import a_digit, cells_text, join, removals_text
+from .kept import Kept
 from .table import step
 
 FINDERS = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
@@ -35,48 +36,63 @@ def _line_places(board: Board) -> list[tuple[list[int], list[int]]]:
     return table
 
 
+# A fish depends only on its digit's places on the lines: the search of those places, by
+# size, is kept for every position (and line direction) that has them.
+_FISH: Kept[tuple[tuple[int, ...], list[int]] | None] = Kept(16384)
+
+
+def _fish_of(every: tuple[int, ...], size: int) -> tuple[tuple[int, ...], list[int]] | None:
+    """The first fish of the size in one digit's places on the lines of one direction
+    (every: per line, the cover lines it has places on) that leaves a place outside its
+    base lines: (base lines, cover lines)."""
+    lines = {b: m for b, m in enumerate(every) if 2 <= POPCOUNT[m] <= size}
+    if len(lines) < size:
+        return None
+    for bases in combinations(lines, size):
+        covers = 0
+        for b in bases:
+            covers |= lines[b]
+        if POPCOUNT[covers] != size:
+            continue
+        if any(every[b] & covers for b in range(9) if b not in bases):
+            return bases, [c for c in range(9) if covers >> c & 1]
+    return None
+
+
 def _fish(board: Board, size: int) -> Step | None:
     cands = board.cands
     for digit in range(1, 10):
         bit = BIT[digit]
         for base_is_row in (True, False):
-            masks = line_places(board)[digit][base_is_row]
-            lines = {b: m for b, m in enumerate(masks) if 2 <= POPCOUNT[m] <= size}
-            if len(lines) < size:
+            every = tuple(line_places(board)[digit][base_is_row])
+            found = _FISH.get((size, every), _fish_of, every, size)
+            if found is None:
                 continue
-            for bases in combinations(lines, size):
-                covers = 0
-                for b in bases:
-                    covers |= lines[b]
-                if POPCOUNT[covers] != size:
-                    continue
-                cover_lines = [c for c in range(9) if covers >> c & 1]
-                removed = [
-                    (cell_at(base_is_row, b, c), digit)
-                    for c in cover_lines
-                    for b in range(9)
-                    if b not in bases and cands[cell_at(base_is_row, b, c)] & bit
-                ]
-                if not removed:
-                    continue
-                corners = [cell_at(base_is_row, b, c) for b in bases for c in cover_lines]
-                cells = [c for c in corners if cands[c] & bit]
-                base_kind, cover_kind = ("rows", "columns") if base_is_row else ("columns", "rows")
-                base_names = join(str(b + 1) for b in bases)
-                cover_names = join(str(c + 1) for c in cover_lines)
-                return step(
-                    FINDERS[size],
-                    eliminations=sorted(removed),
-                    cells=sorted(cells),
-                    units=[b if base_is_row else 9 + b for b in bases],
-                    region=f"{base_kind} {base_names}",
-                    reason=f"In {base_kind} {base_names}, {digit} can go only in {cover_kind} "
-                    f"{cover_names} ({cells_text(cells)}). Each of those {base_kind} needs "
-                    f"{a_digit(digit)} there, so they fill {cover_kind} {cover_names} with "
-                    f"{digit}s.",
-                    result=f"So {digit} leaves the rest of {cover_kind} {cover_names}: "
-                    f"take out {removals_text(removed)}.",
-                )
+            bases, cover_lines = found
+            removed = [
+                (cell_at(base_is_row, b, c), digit)
+                for c in cover_lines
+                for b in range(9)
+                if b not in bases and cands[cell_at(base_is_row, b, c)] & bit
+            ]
+            corners = [cell_at(base_is_row, b, c) for b in bases for c in cover_lines]
+            cells = [c for c in corners if cands[c] & bit]
+            base_kind, cover_kind = ("rows", "columns") if base_is_row else ("columns", "rows")
+            base_names = join(str(b + 1) for b in bases)
+            cover_names = join(str(c + 1) for c in cover_lines)
+            return step(
+                FINDERS[size],
+                eliminations=sorted(removed),
+                cells=sorted(cells),
+                units=[b if base_is_row else 9 + b for b in bases],
+                region=f"{base_kind} {base_names}",
+                reason=f"In {base_kind} {base_names}, {digit} can go only in {cover_kind} "
+                f"{cover_names} ({cells_text(cells)}). Each of those {base_kind} needs "
+                f"{a_digit(digit)} there, so they fill {cover_kind} {cover_names} with "
+                f"{digit}s.",
+                result=f"So {digit} leaves the rest of {cover_kind} {cover_names}: "
+                f"take out {removals_text(removed)}.",
+            )
     return None
 
 

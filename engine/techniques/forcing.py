@@ -49,36 +49,42 @@ class _Trace:
                 self.why.setdefault((peer, digit, False), (on,))
 
     def _follow(self) -> None:
+        values, cands, start = self.values, self.cands, self.start
         changed = True
         while changed and self.broken is None:
             changed = False
             for cell in range(81):
-                if self.values[cell]:
+                if values[cell]:
                     continue
-                m = self.cands[cell]
-                gone = tuple((cell, d, False) for d in DIGITS_OF[self.start[cell] & ~m])
-                if not m:
-                    self.broken = gone
-                    return
+                m = cands[cell]
                 if m & (m - 1) == 0:
+                    gone = tuple((cell, d, False) for d in DIGITS_OF[start[cell] & ~m])
+                    if not m:
+                        self.broken = gone
+                        return
                     self._put(cell, DIGITS_OF[m][0], gone)
                     changed = True
             for unit in range(27):
+                cells = UNITS[unit]
+                # The digits placed in the unit; the loop below places only the digit it is at.
+                held = 0
+                for c in cells:
+                    held |= BIT[values[c]]
                 for digit in range(1, 10):
                     bit = BIT[digit]
-                    cells = UNITS[unit]
-                    if any(self.values[c] == digit for c in cells):
+                    if held & bit:
                         continue
-                    where = [c for c in cells if self.cands[c] & bit]
-                    gone = tuple((c, digit, False) for c in cells if self.start[c] & bit)
+                    where = [c for c in cells if cands[c] & bit]
+                    if len(where) > 1:
+                        continue
+                    gone = tuple((c, digit, False) for c in cells if start[c] & bit)
                     if not where:
                         self.broken = gone
                         return
-                    if len(where) == 1:
-                        self._put(where[0], digit, tuple(n for n in gone if n[0] != where[0]))
-                        changed = True
-                        if self.broken is not None:
-                            return
+                    self._put(where[0], digit, tuple(n for n in gone if n[0] != where[0]))
+                    changed = True
+                    if self.broken is not None:
+                        return
 
     def size(self, nodes: tuple[Node, ...]) -> int:
         """How many conclusions the nodes rest on, themselves and the assumption included."""
@@ -115,43 +121,74 @@ def _position(board: Board) -> np.ndarray:
     )
 
 
-def _contradiction(board: Board, base: np.ndarray, level: int) -> tuple[int, int] | None:
-    """The first candidate whose consequences run into a contradiction."""
-    for cell in range(81):
-        for digit in DIGITS_OF[board.cands[cell]]:
-            trial = base.copy()
-            trial[cell] = BIT[digit]
-            if not kernel.propagate(trial, level):
-                return cell, digit
-    return None
-
-
-def _common(board: Board, base: np.ndarray, options: list[tuple[int, int]], level: int):
-    """Placements every option leads to, or None if an option contradicts."""
-    common = None
-    for cell, digit in options:
-        trial = base.copy()
+def _trials(board: Board, level: int) -> tuple[list[tuple[int, int]], np.ndarray, int | None]:
+    """Every candidate (cell, digit) in order, each followed in its own row of a position
+    array, up to the first whose consequences run into a contradiction (its index; None
+    when there is none)."""
+    base = _position(board)
+    options = [(cell, digit) for cell in range(81) for digit in DIGITS_OF[board.cands[cell]]]
+    trials = np.empty((len(options), 81), np.int32)
+    for k, (cell, digit) in enumerate(options):
+        trial = trials[k]
+        trial[:] = base
         trial[cell] = BIT[digit]
         if not kernel.propagate(trial, level):
-            return None
-        placed = kernel.placed(trial)
-        common = placed if common is None else np.where(common == placed, common, 0)
+            return options, trials, k
+    return options, trials, None
+
+
+def _choices(board: Board) -> list[tuple[int, int, list[tuple[int, int]]]]:
+    """The sets of options one of which is true, in order: each cell with two to four
+    candidates, as (cell, -1, its options), then each digit with two to four places in a
+    unit, as (unit, digit, its options)."""
+    found = []
+    for cell in range(81):
+        digits = DIGITS_OF[board.cands[cell]]
+        if 2 <= len(digits) <= 4:
+            found.append((cell, -1, [(cell, d) for d in digits]))
+    for unit in range(27):
+        for digit in range(1, 10):
+            cells = [c for c in UNITS[unit] if board.cands[c] & BIT[digit]]
+            if 2 <= len(cells) <= 4:
+                found.append((unit, digit, [(c, digit) for c in cells]))
+    return found
+
+
+def _first_common(
+    board: Board, choices: list, options: list[tuple[int, int]], trials: np.ndarray
+) -> tuple[int, list[tuple[int, int]]] | None:
+    """The first choice all of whose options lead to placing the same digits in empty cells,
+    by its index, with those placements."""
+    if not choices:
+        return None
+    row = {option: k for k, option in enumerate(options)}
+    rows = []
+    for _, _, these in choices:
+        at = [row[o] for o in these]
+        rows.append(at + at[:1] * (4 - len(at)))  # four each, the first repeated
+    placed = kernel.placed(trials)[np.array(rows)]  # choice, option, cell
+    first = placed[:, 0, :]
+    same = (placed == first[:, None, :]).all(axis=1)
     empty = np.array(board.values) == 0
-    return [(int(c), int(common[c])) for c in np.flatnonzero((common > 0) & empty)]
+    common = np.where(same & empty, first, 0)
+    hits = np.flatnonzero((common > 0).any(axis=1))
+    if not len(hits):
+        return None
+    k = int(hits[0])
+    return k, [(int(c), int(common[k, c])) for c in np.flatnonzero(common[k] > 0)]
 
 
 def _forcing(board: Board, level: int, finder: str) -> Step | None:
-    base = _position(board)
     how = "the singles" if level == kernel.SINGLES else "the singles, locked candidates and pairs"
     traced = level == kernel.SINGLES  # the dynamic chains keep their one rating
-    false = _contradiction(board, base, level)
-    if false:
-        cell, digit = false
+    options, trials, false = _trials(board, level)
+    if false is not None:
+        cell, digit = options[false]
         nodes = _contradiction_length(board, cell, digit) if traced else 0
         return step(
             finder,
             rating=_rating(finder, nodes) if traced else None,
-            eliminations=[false],
+            eliminations=[(cell, digit)],
             cells=[cell],
             area=[cell],
             region=place(cell),
@@ -159,47 +196,39 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
             "is left with no candidate, or some digit with no place in a unit.",
             result=f"So {place(cell)} is not {digit}.",
         )
-    for cell in range(81):
-        digits = DIGITS_OF[board.cands[cell]]
-        if 2 <= len(digits) <= 4:
-            options = [(cell, d) for d in digits]
-            placed = _common(board, base, options, level)
-            if placed:
-                return step(
-                    finder,
-                    rating=_rating(finder, _common_length(board, options, placed))
-                    if traced
-                    else None,
-                    placements=placed,
-                    cells=[cell, *(c for c, _ in placed)],
-                    area=[cell],
-                    region=place(cell),
-                    reason=f"{place(cell).capitalize()} is {either(digits)}. Follow {how} each "
-                    "choice forces: the same digits end up in the same cells every time.",
-                    result=f"So {join(f'{place(c)} is {d}' for c, d in placed)}.",
-                )
-    for unit in range(27):
-        for digit in range(1, 10):
-            cells = [c for c in UNITS[unit] if board.cands[c] & BIT[digit]]
-            if 2 <= len(cells) <= 4:
-                options = [(c, digit) for c in cells]
-                placed = _common(board, base, options, level)
-                if placed:
-                    return step(
-                        finder,
-                        rating=_rating(finder, _common_length(board, options, placed))
-                        if traced
-                        else None,
-                        placements=placed,
-                        cells=[*cells, *(c for c, _ in placed)],
-                        units=[unit],
-                        region=unit_name(unit),
-                        reason=f"In {unit_name(unit)}, {digit} goes in one of "
-                        f"{cells_text(cells)}. Follow {how} each choice forces: the same "
-                        "digits end up in the same cells every time.",
-                        result=f"So {join(f'{place(c)} is {d}' for c, d in placed)}.",
-                    )
-    return None
+    choices = _choices(board)
+    found = _first_common(board, choices, options, trials)
+    if found is None:
+        return None
+    k, placed = found
+    where, digit, chosen = choices[k]
+    rating = _rating(finder, _common_length(board, chosen, placed)) if traced else None
+    if digit < 0:
+        cell, digits = where, [d for _, d in chosen]
+        return step(
+            finder,
+            rating=rating,
+            placements=placed,
+            cells=[cell, *(c for c, _ in placed)],
+            area=[cell],
+            region=place(cell),
+            reason=f"{place(cell).capitalize()} is {either(digits)}. Follow {how} each "
+            "choice forces: the same digits end up in the same cells every time.",
+            result=f"So {join(f'{place(c)} is {d}' for c, d in placed)}.",
+        )
+    unit, cells = where, [c for c, _ in chosen]
+    return step(
+        finder,
+        rating=rating,
+        placements=placed,
+        cells=[*cells, *(c for c, _ in placed)],
+        units=[unit],
+        region=unit_name(unit),
+        reason=f"In {unit_name(unit)}, {digit} goes in one of "
+        f"{cells_text(cells)}. Follow {how} each choice forces: the same "
+        "digits end up in the same cells every time.",
+        result=f"So {join(f'{place(c)} is {d}' for c, d in placed)}.",
+    )
 
 
 def forcing_chain(board: Board) -> Step | None:

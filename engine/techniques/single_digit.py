@@ -5,67 +5,94 @@ from __future__ import annotations
 from ..board import Board, Step
 from ..grid import BIT, BOX_OF, PEER_BITS, unit_name
 from ..wording import cells_in, cells_text, place, removals_text
+from .kept import Kept
 from .table import step
 
 
 def _links(board: Board, digit: int, units: range) -> list[tuple[int, int, int]]:
     """(unit, cell, cell) for every unit where digit has exactly two places."""
     links = []
+    places = board.places()
     for unit in units:
-        cells = board.cells_with(digit, unit)
+        cells = places[unit][digit]
         if len(cells) == 2:
             links.append((unit, *cells))
     return links
 
 
+# These patterns depend only on their digit's places: each digit's search is kept for
+# every position that has the same places.
+_SKYSCRAPERS: Kept[tuple | None] = Kept(4096)
+_KITES: Kept[tuple | None] = Kept(4096)
+_COLOURINGS: Kept[tuple | None] = Kept(4096)
+
+
 def skyscraper(board: Board) -> Step | None:
     """Two parallel strong links with one end on a shared line: one of the other ends is true."""
+    on = board.digit_cells()
     for digit in range(1, 10):
-        for units, other in ((range(9), lambda c: c % 9), (range(9, 18), lambda c: c // 9)):
-            links = _links(board, digit, units)
-            for i, first in enumerate(links):
-                for second in links[i + 1 :]:
-                    (_, a1, a2), (_, b1, b2) = first, second
-                    for base1, top1 in ((a1, a2), (a2, a1)):
-                        for base2, top2 in ((b1, b2), (b2, b1)):
-                            if other(base1) != other(base2) or other(top1) == other(top2):
-                                continue
-                            removed = board.seen_by_all((top1, top2), digit, {a1, a2, b1, b2})
-                            if removed:
-                                why = (
-                                    f"{place(base1).capitalize()} and {place(base2)} share a "
-                                    f"line, so at most one of them is {digit}"
-                                )
-                                ends = (top1, top2)
-                                return _two_links_step(
-                                    "skyscraper", digit, removed, first, second, ends, why
-                                )
+        found = _SKYSCRAPERS.get((digit, on[digit]), _skyscraper_of, board, digit)
+        if found:
+            removed, first, second, base1, base2, ends = found
+            why = (
+                f"{place(base1).capitalize()} and {place(base2)} share a "
+                f"line, so at most one of them is {digit}"
+            )
+            return _two_links_step("skyscraper", digit, list(removed), first, second, ends, why)
+    return None
+
+
+def _skyscraper_of(board: Board, digit: int) -> tuple | None:
+    """The digit's first skyscraper: (removed, the two links, their bases, their tops)."""
+    for units, other in ((range(9), lambda c: c % 9), (range(9, 18), lambda c: c // 9)):
+        links = _links(board, digit, units)
+        for i, first in enumerate(links):
+            for second in links[i + 1 :]:
+                (_, a1, a2), (_, b1, b2) = first, second
+                for base1, top1 in ((a1, a2), (a2, a1)):
+                    for base2, top2 in ((b1, b2), (b2, b1)):
+                        if other(base1) != other(base2) or other(top1) == other(top2):
+                            continue
+                        removed = board.seen_by_all((top1, top2), digit, {a1, a2, b1, b2})
+                        if removed:
+                            return removed, first, second, base1, base2, (top1, top2)
     return None
 
 
 def two_string_kite(board: Board) -> Step | None:
     """A row link and a column link meeting in a box: one of their far ends is true."""
+    on = board.digit_cells()
     for digit in range(1, 10):
-        rows = _links(board, digit, range(9))
-        cols = _links(board, digit, range(9, 18))
-        for ru, r1, r2 in rows:
-            for cu, c1, c2 in cols:
-                if {r1, r2} & {c1, c2}:
-                    continue
-                for near_r, far_r in ((r1, r2), (r2, r1)):
-                    for near_c, far_c in ((c1, c2), (c2, c1)):
-                        if BOX_OF[near_r] != BOX_OF[near_c]:
-                            continue
-                        removed = board.seen_by_all((far_r, far_c), digit, {r1, r2, c1, c2})
-                        if removed:
-                            why = (
-                                f"{place(near_r).capitalize()} and {place(near_c)} share box "
-                                f"{BOX_OF[near_r] + 1}, so at most one is {digit}"
-                            )
-                            first, second, ends = (ru, r1, r2), (cu, c1, c2), (far_r, far_c)
-                            return _two_links_step(
-                                "two_string_kite", digit, removed, first, second, ends, why
-                            )
+        found = _KITES.get((digit, on[digit]), _kite_of, board, digit)
+        if found:
+            removed, first, second, near_r, near_c, ends = found
+            why = (
+                f"{place(near_r).capitalize()} and {place(near_c)} share box "
+                f"{BOX_OF[near_r] + 1}, so at most one is {digit}"
+            )
+            return _two_links_step(
+                "two_string_kite", digit, list(removed), first, second, ends, why
+            )
+    return None
+
+
+def _kite_of(board: Board, digit: int) -> tuple | None:
+    """The digit's first two-string kite: (removed, the row's link, the column's, their near
+    ends, their far ends)."""
+    rows = _links(board, digit, range(9))
+    cols = _links(board, digit, range(9, 18))
+    for ru, r1, r2 in rows:
+        for cu, c1, c2 in cols:
+            if {r1, r2} & {c1, c2}:
+                continue
+            for near_r, far_r in ((r1, r2), (r2, r1)):
+                for near_c, far_c in ((c1, c2), (c2, c1)):
+                    if BOX_OF[near_r] != BOX_OF[near_c]:
+                        continue
+                    removed = board.seen_by_all((far_r, far_c), digit, {r1, r2, c1, c2})
+                    if removed:
+                        first, second = (ru, r1, r2), (cu, c1, c2)
+                        return removed, first, second, near_r, near_c, (far_r, far_c)
     return None
 
 
@@ -120,50 +147,63 @@ def _clusters(board: Board, digit: int) -> list[dict[int, int]]:
 def simple_colouring(board: Board) -> Step | None:
     """Colour a digit's chain of strong links: a colour that sees itself is false (wrap),
     and a cell that sees both colours loses the digit (trap)."""
+    on = board.digit_cells()
     for digit in range(1, 10):
-        bit = BIT[digit]
-        for colour in _clusters(board, digit):
-            groups = ([c for c in colour if colour[c] == 0], [c for c in colour if colour[c] == 1])
-            cells = sorted(colour)
-            for group in groups:
-                clash = next(
-                    ((a, b) for a in group for b in group if a < b and PEER_BITS[a] >> b & 1),
-                    None,
-                )
-                if clash:
-                    removed = [(c, digit) for c in sorted(group)]
-                    return step(
-                        "simple_colouring",
-                        eliminations=removed,
-                        cells=cells,
-                        region=f"the places of {digit}",
-                        reason=f"Colour the places of {digit} linked in pairs "
-                        f"({cells_text(cells)}) in two colours: exactly one colour is {digit}. "
-                        f"{place(clash[0]).capitalize()} and {place(clash[1])} have the same "
-                        "colour and see each other, so that colour is wrong.",
-                        result=f"So take out {removals_text(removed)}.",
-                    )
-            seen_by = [0, 0]
-            for k, group in enumerate(groups):
-                for c in group:
-                    seen_by[k] |= PEER_BITS[c]
-            both = seen_by[0] & seen_by[1]
-            removed = [
-                (c, digit)
-                for c in range(81)
-                if both >> c & 1 and board.cands[c] & bit and c not in colour
-            ]
-            if removed:
-                return step(
-                    "simple_colouring",
-                    eliminations=removed,
-                    cells=cells,
-                    region=f"the places of {digit}",
-                    reason=f"Colour the places of {digit} linked in pairs "
-                    f"({cells_text(cells)}) in two colours: exactly one colour is {digit}. "
-                    f"A cell that sees both colours cannot be {digit}.",
-                    result=f"So take out {removals_text(removed)}.",
-                )
+        found = _COLOURINGS.get((digit, on[digit]), _colouring_of, board, digit)
+        if found is None:
+            continue
+        removed, cells, clash = found
+        if clash:
+            return step(
+                "simple_colouring",
+                eliminations=list(removed),
+                cells=list(cells),
+                region=f"the places of {digit}",
+                reason=f"Colour the places of {digit} linked in pairs "
+                f"({cells_text(cells)}) in two colours: exactly one colour is {digit}. "
+                f"{place(clash[0]).capitalize()} and {place(clash[1])} have the same "
+                "colour and see each other, so that colour is wrong.",
+                result=f"So take out {removals_text(removed)}.",
+            )
+        return step(
+            "simple_colouring",
+            eliminations=list(removed),
+            cells=list(cells),
+            region=f"the places of {digit}",
+            reason=f"Colour the places of {digit} linked in pairs "
+            f"({cells_text(cells)}) in two colours: exactly one colour is {digit}. "
+            f"A cell that sees both colours cannot be {digit}.",
+            result=f"So take out {removals_text(removed)}.",
+        )
+    return None
+
+
+def _colouring_of(board: Board, digit: int) -> tuple | None:
+    """The digit's first colouring that removes something: (removed, the cells coloured,
+    the two cells of one colour that see each other, or None when cells see both)."""
+    bit = BIT[digit]
+    for colour in _clusters(board, digit):
+        groups = ([c for c in colour if colour[c] == 0], [c for c in colour if colour[c] == 1])
+        cells = sorted(colour)
+        for group in groups:
+            clash = next(
+                ((a, b) for a in group for b in group if a < b and PEER_BITS[a] >> b & 1),
+                None,
+            )
+            if clash:
+                return [(c, digit) for c in sorted(group)], cells, clash
+        seen_by = [0, 0]
+        for k, group in enumerate(groups):
+            for c in group:
+                seen_by[k] |= PEER_BITS[c]
+        both = seen_by[0] & seen_by[1]
+        removed = [
+            (c, digit)
+            for c in range(81)
+            if both >> c & 1 and board.cands[c] & bit and c not in colour
+        ]
+        if removed:
+            return removed, cells, None
     return None
 
 
@@ -172,30 +212,45 @@ def empty_rectangle(board: Board) -> Step | None:
     empty of it), and a line with two places of the digit, one on r (or c): if the far end
     is not the digit, the near one is, the box's digit is on c (or r), and the crossing of
     the far end's line with c (r) is not the digit; if it is, it sees that crossing too."""
-    places = board.places()
+    on = board.digit_cells()
     for digit in range(1, 10):
-        for box in range(9):
-            cells = places[18 + box][digit]
-            if len(cells) < 3:
-                continue
-            rows = {c // 9 for c in cells}
-            cols = {c % 9 for c in cells}
-            if len(rows) < 2 or len(cols) < 2:
-                continue
-            for r in sorted(rows):
-                for c in sorted(cols):
-                    if any(x // 9 != r and x % 9 != c for x in cells):
-                        continue
-                    found = _empty_rectangle_link(board, digit, box, r, c, cells)
-                    if found:
-                        return found
+        found = _RECTANGLES.get((digit, on[digit]), _empty_rectangle_of, board, digit)
+        if found:
+            return _er_step(digit, *found)
+    return None
+
+
+# An empty rectangle depends only on its digit's places: found once for every position
+# that has them.
+_RECTANGLES: Kept[tuple | None] = Kept(4096)
+
+
+def _empty_rectangle_of(board: Board, digit: int) -> tuple | None:
+    """The first empty rectangle of the digit, as _er_step's arguments after the digit."""
+    places = board.places()
+    for box in range(9):
+        cells = places[18 + box][digit]
+        if len(cells) < 3:
+            continue
+        rows = {c // 9 for c in cells}
+        cols = {c % 9 for c in cells}
+        if len(rows) < 2 or len(cols) < 2:
+            continue
+        for r in sorted(rows):
+            for c in sorted(cols):
+                if any(x // 9 != r and x % 9 != c for x in cells):
+                    continue
+                found = _empty_rectangle_link(board, digit, box, r, c, cells)
+                if found:
+                    return found
     return None
 
 
 def _empty_rectangle_link(
     board: Board, digit: int, box: int, r: int, c: int, cells: list[int]
-) -> Step | None:
-    """The pair that completes the empty rectangle of box on row r and column c."""
+) -> tuple | None:
+    """The pair that completes the empty rectangle of box on row r and column c, as
+    _er_step's arguments after the digit."""
     places = board.places()
     bit = BIT[digit]
     band, stack = box // 3, box % 3
@@ -209,7 +264,7 @@ def _empty_rectangle_link(
                     if near // 9 == r and far // 9 // 3 != band:
                         target = far // 9 * 9 + c
                         if board.cands[target] & bit:
-                            return _er_step(digit, box, r, c, cells, 9 + line, near, far, target)
+                            return box, r, c, list(cells), 9 + line, near, far, target
         if line // 3 != band:
             pair = places[line][digit]
             if len(pair) == 2:
@@ -217,7 +272,7 @@ def _empty_rectangle_link(
                     if near % 9 == c and far % 9 // 3 != stack:
                         target = r * 9 + far % 9
                         if board.cands[target] & bit:
-                            return _er_step(digit, box, r, c, cells, line, near, far, target)
+                            return box, r, c, list(cells), line, near, far, target
     return None
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..board import Board, Step
-from ..grid import BIT, DIGITS_OF, POPCOUNT, UNITS, shared_units, unit_name
+from ..grid import BIT, DIGITS_OF, POPCOUNT, UNIT_BITS, UNITS, shared_units, unit_name
 from ..wording import cells_in, cells_text, digits_text, is_compact, join, removals_text
 from .table import step
 
@@ -59,15 +59,23 @@ def _naked(board: Board, size: int) -> Step | None:
 
 def _hidden(board: Board, size: int) -> Step | None:
     cands = board.cands
+    on = board.digit_cells()
     for unit in range(27):
-        places = {}
-        for d, where in enumerate(board.places()[unit]):
-            if 2 <= len(where) <= size:
+        in_unit = UNIT_BITS[unit]
+        places = {}  # digit -> its places in the unit, as a bitmask of cells
+        for d in range(1, 10):
+            where = on[d] & in_unit
+            if 2 <= where.bit_count() <= size:
                 places[d] = where
+        if len(places) < size:
+            continue
         for digits in combinations(places, size):
-            group = sorted({c for d in digits for c in places[d]})
-            if len(group) != size:
+            union = 0
+            for d in digits:
+                union |= places[d]
+            if union.bit_count() != size:
                 continue
+            group = [c for c in UNITS[unit] if union >> c & 1]
             keep = sum(BIT[d] for d in digits)
             removed = [(c, d) for c in group for d in DIGITS_OF[cands[c] & ~keep]]
             if removed:

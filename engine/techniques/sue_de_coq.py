@@ -16,6 +16,7 @@ from itertools import combinations
 from ..board import Board, Step
 from ..grid import BOX_OF, DIGITS_OF, POPCOUNT, UNITS, unit_name
 from ..wording import cells_in, cells_text, digits_text, removals_text
+from .kept import Kept
 from .table import step
 
 
@@ -31,38 +32,58 @@ def _groups(cells: list[int], cands: list[int], most: int) -> list[tuple[tuple[i
     return groups
 
 
+# The cells of a line and a box that meet, by (line, box).
+_AREA = {
+    (line, box): tuple(sorted(set(UNITS[line]) | set(UNITS[box])))
+    for line in range(18)
+    for box in {18 + BOX_OF[c] for c in UNITS[line]}
+}
+
+# What a line and a box yield depends only on their cells' candidates: found once for
+# every position that has them.
+_MEETINGS: Kept[tuple | None] = Kept(16384)
+
+
 def sue_de_coq(board: Board) -> Step | None:
     """Two or three cells where a box meets a line, with cells of each that use up their
     digits between them."""
     cands = board.cands
     for line in range(18):
         for box in {18 + BOX_OF[c] for c in UNITS[line]}:
-            meet = [c for c in UNITS[line] if c in UNITS[box] and cands[c]]
-            line_rest = [c for c in UNITS[line] if c not in UNITS[box] and cands[c]]
-            box_rest = [c for c in UNITS[box] if c not in UNITS[line] and cands[c]]
-            for size in (2, 3):
-                for core in combinations(meet, size):
-                    v = 0
-                    for c in core:
-                        v |= cands[c]
-                    if POPCOUNT[v] < size + 2:
-                        continue
-                    found = _around(board, line, box, core, v, line_rest, box_rest)
-                    if found:
-                        return found
+            key = (line, box, tuple([cands[c] for c in _AREA[line, box]]))
+            found = _MEETINGS.get(key, _meeting, cands, line, box)
+            if found:
+                core, v, lg, lm, bg, bm, removed = found
+                return _step(line, box, core, v, lg, lm, bg, bm, list(removed))
+    return None
+
+
+def _meeting(cands: list[int], line: int, box: int) -> tuple | None:
+    """The first Sue de Coq where the line meets the box, as _step's arguments after those
+    two."""
+    meet = [c for c in UNITS[line] if c in UNITS[box] and cands[c]]
+    line_rest = [c for c in UNITS[line] if c not in UNITS[box] and cands[c]]
+    box_rest = [c for c in UNITS[box] if c not in UNITS[line] and cands[c]]
+    for size in (2, 3):
+        for core in combinations(meet, size):
+            v = 0
+            for c in core:
+                v |= cands[c]
+            if POPCOUNT[v] < size + 2:
+                continue
+            found = _around(cands, core, v, line_rest, box_rest)
+            if found:
+                return found
     return None
 
 
 def _around(
-    board: Board,
-    line: int,
-    box: int,
+    cands: list[int],
     core: tuple[int, ...],
     v: int,
     line_rest: list[int],
     box_rest: list[int],
-) -> Step | None:
-    cands = board.cands
+) -> tuple | None:
     spare = POPCOUNT[v] - len(core)  # cells the line and box parts must fill between them
     line_cells = [c for c in line_rest if cands[c] & v and POPCOUNT[cands[c]] <= spare + 1]
     box_cells = [c for c in box_rest if cands[c] & v and POPCOUNT[cands[c]] <= spare + 1]
@@ -81,7 +102,7 @@ def _around(
                 | {(c, d) for c in box_rest if c not in bg for d in DIGITS_OF[cands[c] & in_box]}
             )
             if removed:
-                return _step(line, box, core, v, lg, lm, bg, bm, removed)
+                return core, v, lg, lm, bg, bm, removed
     return None
 
 
