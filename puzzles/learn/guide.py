@@ -7,7 +7,10 @@ column) share the page "hidden-single", as they share the slug a hint gives.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
+
+from django.core.cache import cache
 
 import engine
 from engine.techniques.table import TABLE, Entry, entry_for
@@ -231,12 +234,41 @@ def slug_of(step: engine.Step) -> str:
 
 def hardest(puzzle: Puzzle) -> Entry | None:
     """The table's entry of the hardest technique the puzzle's solve needs: the one whose
-    rating is the puzzle's score."""
+    step set the puzzle's score. Mostly that is the technique whose rating is the score;
+    a step rated by its length or size (chains, forcing chains, unique rectangles of type
+    3) scores above its technique's rating, so where none matches, the solve tells, worked
+    out once a puzzle and kept."""
     entries = [e for e in TABLE if e.name in (puzzle.techniques or {})]
     if not entries:
         return None
     exact = [e for e in entries if abs(e.rating - puzzle.score) < 1e-6]
-    return exact[-1] if exact else max(entries, key=lambda e: e.rating)
+    if exact:
+        return exact[-1]
+    return _hardest_step(puzzle) or max(entries, key=lambda e: e.rating)
+
+
+# By the puzzle itself, not its id: the answer belongs to the givens.
+HARDEST_KEY = "hardest-step:1:{givens}"
+
+
+def _hardest_step(puzzle: Puzzle) -> Entry | None:
+    """The entry of the solve's highest-rated step (the first of equals), from the cache or
+    a solve; None if the puzzle cannot be solved (never for a stored one)."""
+    key = HARDEST_KEY.format(givens=puzzle.givens)
+    try:
+        name = cache.get(key)
+    except Exception:  # the cache is down: solve every time
+        name = None
+    if name is None:
+        try:
+            steps = engine.grade(puzzle.givens).steps
+        except engine.InvalidPuzzle:
+            return None
+        top = max(steps, key=lambda step: step.rating)
+        name = entry_for(top).name
+        with contextlib.suppress(Exception):
+            cache.set(key, name, None)  # a puzzle's solve never changes
+    return next((e for e in TABLE if e.name == name), None)
 
 
 def grade_of(puzzle: Puzzle, *, over: bool) -> dict:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from unittest import mock
 
 import pytest
 from django.test import Client
@@ -20,10 +21,11 @@ from puzzles.models import Difficulty, Game, Puzzle, TechniqueExample
 from puzzles.play import games
 from puzzles.play.sharing import share_code, share_path
 from puzzles.play.stats import by_difficulty
+from puzzles.pools import stock
 from puzzles.pools.daily import dailies_of, today
 from puzzles.pools.stock import claim_fresh_puzzle
 
-from .conftest import play_to_the_end, post, start, state
+from .conftest import graded, play_to_the_end, post, start, state
 from .learning import covered_slugs, store_technique_puzzles
 
 pytestmark = pytest.mark.django_db
@@ -333,3 +335,27 @@ def test_no_pool_daily_new_game_or_share_hands_out_an_example_puzzle(client, sto
     Puzzle.objects.filter(pk__in=used).update(served_at=timezone.now())
     for pk in used:
         assert client.get(share_path(pk)).status_code == 404
+
+
+# top95, line 38 (tests/data/top95.txt): scored 7.2 by an alternating inference chain of
+# base 6.6 whose length adds 0.6, beside an ALS-XZ step rated 7.1 in the table.
+CHAIN_SCORED = (
+    "...8....9.873...4.6..7.......85..97...........43..75.......3....3...145.4....2..1".replace(
+        ".", "0"
+    )
+)
+
+
+def test_the_hardest_technique_is_the_step_that_set_the_score_even_when_rated_by_length(db):
+    stock.insert_new([stock.puzzle_row(graded(CHAIN_SCORED))])
+    puzzle = Puzzle.objects.get(givens=CHAIN_SCORED)
+    assert {"ALS-XZ", "Alternating Inference Chain"} <= set(puzzle.techniques)
+    assert guide.hardest(puzzle).name == "Alternating Inference Chain"
+    # Worked out once a puzzle: kept, not solved again on every call.
+    with mock.patch.object(engine, "grade", side_effect=AssertionError("solved again")):
+        assert guide.hardest(puzzle).name == "Alternating Inference Chain"
+    # Where a technique's own rating is the score, no solve is needed.
+    Puzzle.objects.filter(pk=puzzle.pk).update(score=7.1)
+    puzzle.refresh_from_db()
+    with mock.patch.object(engine, "grade", side_effect=AssertionError("solved")):
+        assert guide.hardest(puzzle).name == "ALS-XZ"
