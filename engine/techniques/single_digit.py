@@ -153,26 +153,20 @@ def simple_colouring(board: Board) -> Step | None:
         if found is None:
             continue
         removed, cells, clash = found
-        if clash:
-            return step(
-                "simple_colouring",
-                eliminations=list(removed),
-                cells=list(cells),
-                region=f"the places of {digit}",
-                reason=f"Colour the places of {digit} linked in pairs "
-                f"({cells_text(cells)}) in two colours: exactly one colour is {digit}. "
+        if clash:  # two cells of one colour see each other: that colour is wrong
+            why = (
                 f"{place(clash[0]).capitalize()} and {place(clash[1])} have the same "
-                "colour and see each other, so that colour is wrong.",
-                result=f"So take out {removals_text(removed)}.",
+                "colour and see each other, so that colour is wrong."
             )
+        else:  # cells that see both colours
+            why = f"A cell that sees both colours cannot be {digit}."
         return step(
             "simple_colouring",
             eliminations=list(removed),
             cells=list(cells),
             region=f"the places of {digit}",
             reason=f"Colour the places of {digit} linked in pairs "
-            f"({cells_text(cells)}) in two colours: exactly one colour is {digit}. "
-            f"A cell that sees both colours cannot be {digit}.",
+            f"({cells_text(cells)}) in two colours: exactly one colour is {digit}. " + why,
             result=f"So take out {removals_text(removed)}.",
         )
     return None
