@@ -59,7 +59,11 @@ def read_game(pk: int, *, user_id: int | None, guest_id: str | None, lock: bool)
     """The game `pk` if it belongs to the user (or else the guest), with its puzzle and
     daily, as `select_related` reads them; with lock, its row locked until the transaction
     ends (where the database locks rows). None for a game of anyone else, or none."""
-    vendor = connection().vendor
+    conn = connection()
+    low, high = conn.ops.integer_field_range(Game._meta.pk.get_internal_type())
+    if not low <= pk <= high:  # no such id: the database would refuse the number itself
+        return None
+    vendor = conn.vendor
     if user_id is not None:
         return _game_read(vendor, "user", lock)(pk, user_id)
     if guest_id is not None:

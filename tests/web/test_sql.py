@@ -52,6 +52,8 @@ def test_a_game_read_is_the_orms_with_its_puzzle_and_daily(stocked, alice, lock)
     assert rows.read_game(guest.pk, user_id=alice.pk, guest_id=None, lock=lock) is None
     assert rows.read_game(users.pk, user_id=None, guest_id="g-1", lock=lock) is None
     assert rows.read_game(users.pk, user_id=None, guest_id=None, lock=lock) is None
+    # An id past what the database can hold is no game either, not an error.
+    assert rows.read_game(10**30, user_id=None, guest_id="g-1", lock=lock) is None
 
 
 def test_a_locked_read_locks_the_games_row_where_the_database_locks_rows(stocked):
@@ -128,3 +130,9 @@ def test_a_users_preferences_are_the_saved_ones_made_the_first_time(rf, alice):
     again = preferences_for(request)
     assert fields(again) == fields(Preferences.objects.get(user=alice))
     assert again.mark_mistakes and again.user is alice
+
+
+def test_an_id_too_large_for_the_database_is_no_such_game(client, stocked):
+    games.new_game(Player(guest_id="g-1"), "easy")
+    response = client.get(f"/api/games/{10**30}")
+    assert response.status_code == 404 and response.json()["error"] == "No such game."
