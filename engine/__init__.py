@@ -23,7 +23,7 @@ from .grid import (
 from .hints import next_step, tell
 from .kernel import count_solutions, solve
 from .logic import Grade, PathStep, grade, solution_path
-from .nearby import NEAR_LIMIT, near_grids, solutions
+from .nearby import NEAR_LIMIT, NEAR_MOST, near_grids, solutions
 from .seek import seek
 from .techniques import DIFFICULTIES
 from .warm import warm_up
@@ -32,6 +32,7 @@ from .wording import place
 __all__ = [
     "DIFFICULTIES",
     "NEAR_LIMIT",
+    "NEAR_MOST",
     "PEERS",
     "UNITS",
     "Board",

@@ -62,11 +62,17 @@ def puzzle_for_code(code: str) -> Puzzle | None:
 # A player's own puzzle ------------------------------------------------------------------
 #
 # A typed-in puzzle must tell nothing about the solution of a puzzle stored here. So before
-# it is stored or refused, the full grids near it (engine.near_grids: its solutions, and
-# those with a given or two taken out) are looked up by their print; a stored puzzle whose
-# solution is one of them (checked by the canonical key) is the puzzle typed, and its game
-# opens, whether the copy had one solution, several or none. A copy with a given taken out,
-# or a digit added (right or wrong), so answers as the puzzle itself does.
+# it is stored or refused, the full grids near it (engine.near_grids: its solutions, those
+# with a given changed to another digit, and for a puzzle with no solution those with two
+# givens taken out) are looked up by their print; a stored puzzle whose solution is one of
+# them (checked by the canonical key) is the puzzle typed, and its game opens, whether the
+# copy had one solution, several or none. A copy with a given taken out or a digit added
+# so answers as the puzzle itself does; and as a wrong digit's copy is near every grid the
+# same copy with the right digit has for solution, a right and a wrong digit answer alike
+# (docs/play.md says where the bounds of the search leave them apart). Of the stored
+# puzzles found, a daily or the oldest opens, however near each is: taking the nearest
+# would let a puzzle stored on purpose near a wrong digit's copy open in place of the one
+# the right digit opens.
 
 
 class Refused(Exception):

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import engine
 
-from .conftest import load
+from .conftest import load, valid_solution
 
 
 def transformed(puzzle: str, rng: random.Random) -> str:
@@ -117,7 +117,13 @@ def test_the_grids_near_a_puzzle_hold_its_solution_with_a_given_out_or_a_digit_a
     rng = random.Random(9)
     made = engine.make_puzzle("hard", seed=rng)
     puzzle, solution = made.puzzle, made.solution
-    assert engine.near_grids(puzzle) == [solution]
+    near = engine.near_grids(puzzle)
+    assert near[0] == solution and len(set(near)) == len(near) <= engine.NEAR_MOST
+    # Each fits every given but one: the solution, then those with a given changed.
+    assert all(
+        sum(p not in ("0", g) for p, g in zip(puzzle, grid, strict=True)) == 1 for grid in near[1:]
+    )
+    assert all(valid_solution(grid, "0" * 81) for grid in near)
     blank = puzzle.index("0")
     for digit in range(1, 10):
         copy = puzzle[:blank] + str(digit) + puzzle[blank + 1 :]
@@ -129,3 +135,39 @@ def test_the_grids_near_a_puzzle_hold_its_solution_with_a_given_out_or_a_digit_a
         assert solution in engine.near_grids(fewer)
     several = engine.solutions(fewer, 5)
     assert len(set(several)) == len(several) and all(engine.is_solution(g, fewer) for g in several)
+
+
+def with_digit(puzzle: str, cell: int, digit: int) -> str:
+    return puzzle[:cell] + str(digit) + puzzle[cell + 1 :]
+
+
+def test_a_copy_with_a_given_out_and_a_wrong_digit_added_is_near_the_solution_as_the_right_one():
+    # The copy with the right digit has the solution among its own (when it has at most
+    # NEAR_LIMIT); with a wrong digit, whatever number of solutions that leaves it, the
+    # solution is among those of the copy with that digit changed, the right copy.
+    kinds = set()
+    for puzzle in load("easy_kaggle_1000")[:2] + load("top95")[:2]:
+        solution = engine.solve(puzzle)
+        givens = [c for c in range(81) if puzzle[c] != "0"]
+        for out in givens[::4]:
+            fewer = with_digit(puzzle, out, 0)
+            options = engine.candidates(fewer)
+            for cell in [c for c in range(81) if fewer[c] == "0" and c != out][::7]:
+                right = with_digit(fewer, cell, int(solution[cell]))
+                if engine.count_solutions(right, engine.NEAR_LIMIT + 1) > engine.NEAR_LIMIT:
+                    continue
+                assert solution in engine.near_grids(right)
+                for digit in set(options[cell]) - {int(solution[cell])}:
+                    wrong = with_digit(fewer, cell, digit)
+                    assert solution in engine.near_grids(wrong), (wrong, solution)
+                    kinds.add(min(engine.count_solutions(wrong, 3), 2))
+    assert kinds == {0, 1, 2}  # no solution, one, several
+
+
+def test_solutions_lists_every_solution_once_up_to_the_limit():
+    for puzzle in load("multi_solution_200")[:20]:
+        count = engine.count_solutions(puzzle, 300)
+        listed = engine.solutions(puzzle, 300)
+        assert len(listed) == len(set(listed)) == count
+        assert all(valid_solution(grid, puzzle) for grid in listed)
+        assert engine.solutions(puzzle, 2) == listed[:2]  # a fixed order

@@ -1,7 +1,7 @@
 """A typed-in puzzle tells nothing about the solution of a puzzle stored here: a copy of a
-daily (today's or an older one) with a given taken out, a digit added (right or wrong), or
-changed and then given up, relabelled and transposed or not, opens the player's game on
-the daily and counts as help on it, and never shows its solution."""
+daily (today's or an older one) with a given taken out, a digit added (right or wrong),
+both, or changed and then given up, relabelled and transposed or not, opens the player's
+game on the daily and counts as help on it, and never shows its solution."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import re
 from html import unescape
 
 import pytest
+from django.test import Client
 
 import engine
 from puzzles.models import Game, Puzzle
@@ -61,6 +62,51 @@ def typed(client, puzzle: str):
     return client.post("/play/custom/", {"puzzle": puzzle})
 
 
+def answer(client, puzzle: str) -> tuple[int, str | None, str]:
+    """What typing a puzzle shows: the status, where it leads, and the page then seen (the
+    game's, or the form's), less what changes from one request to the next."""
+    response = typed(client, puzzle)
+    page = client.get(response["Location"]) if response.status_code == 302 else response
+    text = re.sub(r"\s+", " ", unescape(page.content.decode()))
+    # The CSRF token is masked anew each time, the clock runs on, and the mark of the
+    # page's owner is issued anew.
+    text = re.sub(r'(csrf[^>]*?(value|content)=")[^"]+', r"\1", text)
+    text = re.sub(r"\d+:\d\d<", "<", text)
+    text = re.sub(r'"(elapsed|runs_for)": [\d.]+', "", text)
+    text = re.sub(r'(data-owner-(issued|expires)=")\d+', r"\1", text)
+    return response.status_code, response.get("Location"), text
+
+
+# How many solutions a copy with a wrong digit has (counted up to one past the limit).
+KINDS = {
+    "several": range(2, engine.NEAR_LIMIT + 1),
+    "one": range(1, 2),
+    "none": range(0, 1),
+    "too many": range(engine.NEAR_LIMIT + 1, engine.NEAR_LIMIT + 2),
+}
+
+
+def a_given_out_and_a_digit_added(puzzle: str, solution: str, kind: str) -> tuple[str, str]:
+    """The first copy of a puzzle with a given taken out and a right digit added that still
+    has at most NEAR_LIMIT solutions (so it is matched by its own), beside the same copy
+    with a wrong digit instead, which leaves it as many solutions as the kind says."""
+    for given in (c for c in range(81) if puzzle[c] != "0"):
+        fewer = with_digit(puzzle, given, 0)
+        options = engine.candidates(fewer)
+        for cell in (c for c in range(81) if fewer[c] == "0" and c != given):
+            right = with_digit(fewer, cell, int(solution[cell]))
+            if engine.count_solutions(right, engine.NEAR_LIMIT + 1) > engine.NEAR_LIMIT:
+                continue
+            for digit in options[cell]:
+                wrong = with_digit(fewer, cell, digit)
+                if (
+                    wrong != right
+                    and engine.count_solutions(wrong, engine.NEAR_LIMIT + 1) in KINDS[kind]
+                ):
+                    return right, wrong
+    raise AssertionError(f"no copy with a wrong digit that leaves {kind} solutions")
+
+
 @pytest.mark.parametrize("when", list(WHEN))
 @pytest.mark.parametrize("transform", [False, True], ids=["plain", "relabelled+transposed"])
 def test_a_right_and_a_wrong_digit_added_to_a_daily_answer_alike(client, stocked, when, transform):
@@ -70,20 +116,58 @@ def test_a_right_and_a_wrong_digit_added_to_a_daily_answer_alike(client, stocked
     answers = []
     for digit in (int(solution[cell]), wrong):
         copy = with_digit(puzzle, cell, digit)
-        response = typed(client, relabelled_and_transposed(copy) if transform else copy)
-        page = client.get(response["Location"]) if response.status_code == 302 else response
-        text = re.sub(r"\s+", " ", unescape(page.content.decode()))
-        # The CSRF token is masked anew each time, and the clock runs on.
-        text = re.sub(r'(csrf[^>]*?(value|content)=")[^"]+', r"\1", text)
-        text = re.sub(r"\d+:\d\d<", "<", text)
-        text = re.sub(r'"(elapsed|runs_for)": [\d.]+', "", text)
-        answers.append((response.status_code, response.get("Location"), text))
+        answers.append(answer(client, relabelled_and_transposed(copy) if transform else copy))
     assert answers[0] == answers[1]
     status, location, _ = answers[0]
     assert status == 302 and location == f"/games/{game.pk}/"
     game.refresh_from_db()
     assert game.helped_at is not None  # the typing counts as help, as a check does
     assert Puzzle.objects.filter(source=Puzzle.Source.PLAYER).count() == 0
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+@pytest.mark.parametrize("difficulty", ["hard", "expert"])
+@pytest.mark.parametrize("transform", [False, True], ids=["plain", "relabelled+transposed"])
+def test_a_given_taken_out_and_a_right_or_a_wrong_digit_added_answer_alike(
+    client, stocked, kind, difficulty, transform
+):
+    # The right digit leaves the daily's solution among the copy's own, so its game opens;
+    # a wrong one leaves it several solutions, one, none or too many to list, none of
+    # them the daily's.
+    game = daily_game(client, "today", difficulty)
+    right, wrong = a_given_out_and_a_digit_added(game.puzzle.givens, game.puzzle.solution, kind)
+    answers = [
+        answer(client, relabelled_and_transposed(c) if transform else c) for c in (right, wrong)
+    ]
+    assert answers[0] == answers[1]
+    status, location, _ = answers[1]
+    assert status == 302 and location == f"/games/{game.pk}/"
+    game.refresh_from_db()
+    assert game.helped_at is not None
+    assert Puzzle.objects.filter(source=Puzzle.Source.PLAYER).count() == 0
+
+
+def test_a_puzzle_stored_near_a_wrong_digits_copy_does_not_open_in_place_of_the_daily(
+    client, stocked
+):
+    game = daily_game(client, "today", "hard")
+    right, wrong = a_given_out_and_a_digit_added(
+        game.puzzle.givens, game.puzzle.solution, "several"
+    )
+    # A puzzle of one's own whose solution is one of the wrong copy's own: typed first, it
+    # is stored as a new puzzle, nearer the wrong copy than the daily is.
+    first, second = engine.solutions(wrong, 2)
+    bait = wrong
+    for cell in (c for c in range(81) if first[c] != second[c]):
+        bait = with_digit(bait, cell, int(first[cell]))
+        if engine.count_solutions(bait, 2) == 1:
+            break
+    response = typed(Client(), bait)
+    assert response.status_code == 302
+    assert Puzzle.objects.filter(source=Puzzle.Source.PLAYER, solution=first).exists()
+    answers = [answer(client, copy) for copy in (right, wrong)]
+    assert answers[0] == answers[1]
+    assert answers[1][:2] == (302, f"/games/{game.pk}/")
 
 
 @pytest.mark.parametrize("when", list(WHEN))
