@@ -17,6 +17,8 @@ from django.templatetags.static import static
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
+from .accounts.owners import unowned
+
 
 def server_error(request: HttpRequest) -> HttpResponse:
     """A 500, except that a database that does not answer is a 503 to retry shortly."""
@@ -101,7 +103,9 @@ def manifest(request: HttpRequest) -> JsonResponse:
 
 
 @require_safe
+@unowned
 def offline(request: HttpRequest) -> HttpResponse:
     """/offline/: the page the service worker shows for a page it has not kept while there
-    is no network; its script lists the games kept on this device."""
+    is no network; its script lists the games kept on this device. The worker keeps one
+    copy for everyone who uses the device: it is nobody's."""
     return render(request, "offline.html")

@@ -6,6 +6,7 @@ DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS, TIME_ZONE. See docs/operations.md.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from pathlib import Path
 
@@ -115,6 +116,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "puzzles.accounts.owners.OwnerMarkMiddleware",
 ]
 
 ROOT_URLCONF = "sudokusite.urls"
@@ -131,6 +133,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "puzzles.accounts.context_processors.preferences",
+                "puzzles.accounts.context_processors.owner",
             ],
         },
     },
@@ -291,6 +294,14 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "sudoku@localhost")
 # /metrics answers only a request that carries "Authorization: Bearer <METRICS_TOKEN>";
 # without a token set, there is no /metrics (404).
 METRICS_TOKEN = env_str("METRICS_TOKEN", "")
+# The addresses whose requests to /healthz and /healthz/workers are told the details (pool
+# stock, heartbeats, the broker): networks in CIDR form, the machine itself by default.
+# Anyone else (and every proxied client, behind DJANGO_TRUSTED_PROXIES) is told "ok" or
+# "down"; the holder of METRICS_TOKEN and staff members are told the details from anywhere.
+MONITOR_NETWORKS = [
+    ipaddress.ip_network(net, strict=False)
+    for net in env_list("MONITOR_NETWORKS", ["127.0.0.0/8", "::1/128"])
+]
 
 # Uploads: an import file is at most this big; larger ones are refused before reading.
 IMPORT_MAX_BYTES = env_int("IMPORT_MAX_BYTES", 5 * 1024 * 1024)

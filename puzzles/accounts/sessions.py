@@ -9,28 +9,45 @@ Writing, expiry and `clearsessions` stay Django's.
 
 from __future__ import annotations
 
+import datetime
+import functools
+
 from django.contrib.sessions.backends import db
 from django.contrib.sessions.models import Session
 from django.utils import timezone
 
-from ..sql import column_of, connection, select_one
+from ..sql import Columns, column_of, connection, select_one
+
+
+@functools.cache
+def _session_read(vendor: str) -> tuple[Columns, str]:
+    columns, column = Columns(Session, "s"), column_of(Session)
+    table = connection().ops.quote_name(Session._meta.db_table)
+    return columns, (
+        f"SELECT {columns.sql} FROM {table} s"
+        f" WHERE s.{column('session_key')} = %s AND s.{column('expire_date')} > %s"
+    )
 
 
 class SessionStore(db.SessionStore):
+    # When the stored session runs out, as read (None until it is read from its row): the
+    # owner mark of every page carries it, so that a device offline stops showing the pages
+    # of a session that has ended (accounts/owners.py).
+    stored_expiry: datetime.datetime | None = None
+
     def _get_session_from_db(self) -> Session | None:
         """The session's row if it exists and has not expired, as the base class's, which
         forgets the key otherwise (a new one is made if the session is saved)."""
         key = self.session_key
         if key is None:
             return None
-        meta, column = Session._meta, column_of(Session)
-        now = meta.get_field("expire_date").get_db_prep_value(timezone.now(), connection())
-        row = select_one(
-            f"SELECT {column('session_data')} FROM {connection().ops.quote_name(meta.db_table)}"
-            f" WHERE {column('session_key')} = %s AND {column('expire_date')} > %s",
-            [key, now],
-        )
+        columns, sql = _session_read(connection().vendor)
+        field = Session._meta.get_field("expire_date")
+        now = field.get_db_prep_value(timezone.now(), connection())
+        row = select_one(sql, [key, now])
         if row is None:
             self._session_key = None
             return None
-        return Session(session_key=key, session_data=row[0])
+        session = columns.build(row)
+        self.stored_expiry = session.expire_date
+        return session

@@ -1,8 +1,12 @@
 // Every page: the service worker (/sw.js) that lets a game already opened load and play
 // with no network, asked to keep the game page just opened and the files it loaded; on
-// the offline page, the games this device can play; at log-out, what was kept is dropped.
+// the offline page, the games this device can play. What is kept belongs to one player at
+// a time (game/queue.js drops another's as the page loads, the worker as it answers): a
+// page of another player's is never left on screen, and changes not yet sent go out
+// before a log-in, a sign-up or a log-out hands the device to someone else.
 
-import { forgetAll, keptGames } from "./game/queue.js";
+import { callApi } from "./game/http.js";
+import { deviceId, keptGames, ownsRecords, staleCopy } from "./game/queue.js";
 
 const GAME_PAGE = /^\/games\/\d+\/$/;
 
@@ -41,12 +45,43 @@ function listKeptGames() {
   document.querySelector("[data-no-kept-games]").hidden = games.length > 0;
 }
 
-// Logging out: the next person on this browser should not find this player's games.
-document.addEventListener("submit", (event) => {
-  if (!/\/accounts\/logout\/?$/.test(new URL(event.target.action, location.href).pathname)) return;
-  forgetAll();
-  if (navigator.serviceWorker && navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage({ forget: true });
+// The browser's history can bring back a page as it was left (Back, from its cache or
+// the page kept whole): once another player's page has loaded since, it is asked for
+// again, and comes as the server has it now.
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted && !ownsRecords()) location.reload();
 });
 
-listKeptGames();
-register();
+// A log-in, a sign-up or a log-out hands the device to someone else, whose first page
+// drops every record of this player's (and the answer tells the browser to drop its
+// storage): changes still waiting are sent first, under the session that made them.
+const HANDOVER = /^\/accounts\/(login|signup|logout)\/$/;
+
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (event.defaultPrevented || form.dataset.changesSent) return;
+  if (!HANDOVER.test(new URL(form.action, location.href).pathname)) return;
+  const waiting = keptGames().filter((g) => /^\d+$/.test(g.id) && (g.queue || []).length);
+  if (!waiting.length) return;
+  event.preventDefault();
+  form.dataset.changesSent = "true";
+  sendChanges(waiting).finally(() => form.submit());
+});
+
+// Five seconds at most: a change that did not go is sent again by its game page if this
+// player comes back before another's page loads (the server stores each change once).
+async function sendChanges(games) {
+  const csrf = document.querySelector('meta[name="csrf-token"]').content;
+  const device = deviceId();
+  const sent = games.map((g) =>
+    callApi(`/api/games/${g.id}/changes`, csrf, { device, changes: g.queue.slice(0, 200) }).catch(() => null),
+  );
+  await Promise.race([Promise.all(sent), new Promise((done) => setTimeout(done, 5000))]);
+}
+
+if (staleCopy) {
+  location.reload();
+} else {
+  listKeptGames();
+  register();
+}

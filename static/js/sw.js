@@ -4,13 +4,23 @@
 // first and kept as answered; with no network the copy kept answers, and a page never
 // kept gets the offline page, which lists the games this device can play. Changes (POSTs)
 // are never touched: the game page keeps them in its own storage until the server has them.
+//
+// What it keeps belongs to one player at a time. Every page and game state comes with its
+// owner's mark (the Sudoku-Owner header: a keyed hash of who the player is, when their
+// session ends, when the mark was given; see puzzles/accounts/owners.py), and so does each
+// copy kept. The owner of the latest answer is remembered; an answer of another owner
+// (another account logged in, or the last one's session ended elsewhere) drops every page
+// and state kept before it is answered. With no network, only the remembered owner's
+// copies are shown, and only until their session's end.
 
-const VERSION = "v1";
+const VERSION = "v2"; // v1 kept copies without their owner: dropped as v2 takes over
 const CACHE = `sudoku-${VERSION}`;
 const OFFLINE = "/offline/";
+const OWNER = "/sw/owner"; // in CACHE: the owner last seen, {mark, expires, issued}
 // A static file whose name carries its content's hash never changes: kept copies serve it.
 const HASHED = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
 const KEPT_PAGES = /^\/games\/\d+\/$/;
+const KEPT_STATES = /^\/api\/games\/\d+$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.add(new Request(OFFLINE, { cache: "reload" }))));
@@ -26,12 +36,10 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-// A page asks to keep itself and the files it loaded ({keep: [urls]}), or, at log-out, to
-// forget every page kept ({forget: true}).
+// A page asks to keep itself and the files it loaded ({keep: [urls]}).
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (Array.isArray(data.keep)) event.waitUntil(keep(data.keep));
-  if (data.forget) event.waitUntil(caches.delete(CACHE).then(() => caches.open(CACHE)).then((c) => c.add(OFFLINE)));
 });
 
 async function keep(urls) {
@@ -45,12 +53,95 @@ async function keep(urls) {
       if (await cache.match(pathname)) return;
       try {
         const response = await fetch(pathname, { credentials: "same-origin" });
-        if (response.ok) await cache.put(pathname, response);
+        if (!response.ok) return;
+        if (pathname.startsWith("/static/")) await cache.put(pathname, response);
+        else await settle(cache, response, pathname);
       } catch {
         // offline: kept next time
       }
     }),
   );
+}
+
+// The owner an answer (or a copy kept) carries: {mark, expires, issued}, or null.
+function ownerOf(response) {
+  const header = response.headers.get("Sudoku-Owner");
+  if (!header) return null;
+  const [mark, ...fields] = header.split(";").map((part) => part.trim());
+  const owner = { mark, expires: 0, issued: 0 };
+  for (const field of fields) {
+    const [name, value] = field.split("=");
+    if (name === "expires" || name === "issued") owner[name] = Number(value) || 0;
+  }
+  return mark ? owner : null;
+}
+
+async function knownOwner(cache) {
+  try {
+    const kept = await cache.match(OWNER);
+    return kept ? await kept.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+function remember(cache, owner) {
+  return cache.put(OWNER, new Response(JSON.stringify(owner), { headers: { "Content-Type": "application/json" } }));
+}
+
+// Every page and game state kept, and the owner they were kept for, forgotten (the static
+// files and the offline page are nobody's).
+async function dropKept(cache) {
+  const keys = await cache.keys();
+  const personal = keys.filter((request) => {
+    const { pathname } = new URL(request.url);
+    return !pathname.startsWith("/static/") && pathname !== OFFLINE;
+  });
+  await Promise.all(personal.map((request) => cache.delete(request)));
+}
+
+// Answers come back in any order: their owners are weighed, and their copies kept, one at
+// a time, so that no copy of the last owner's goes in after another owner's answer.
+let turn = Promise.resolve();
+function inTurn(task) {
+  const next = turn.then(task);
+  turn = next.catch(() => {});
+  return next;
+}
+
+// A network answer, weighed before it is used: another owner's answer drops what was kept
+// for the last one; a copy is kept (`key`) when asked and the answer is the owner's. An
+// answer given before the owner last seen, of another owner (a request that left before a
+// log-in and came back after it), changes nothing and is not kept.
+function settle(cache, response, key = null) {
+  const owner = ownerOf(response);
+  const copy = key && response.ok && owner ? response.clone() : null;
+  if (!owner) return Promise.resolve();
+  return inTurn(async () => {
+    const known = await knownOwner(cache);
+    if (known && known.mark !== owner.mark && owner.issued < known.issued) return;
+    if (!known || known.mark !== owner.mark) {
+      await dropKept(cache);
+      await remember(cache, owner);
+    } else if (owner.issued > known.issued) {
+      await remember(cache, owner); // the latest word on when the session ends
+    }
+    if (copy) await cache.put(key, copy);
+  });
+}
+
+// The copy kept for `key`, when it may be shown with no network: the owner last seen's,
+// within their session (the device's clock against the server's word).
+async function keptCopy(cache, key) {
+  const known = await knownOwner(cache);
+  if (!known) return null;
+  if (known.expires * 1000 <= Date.now()) {
+    await inTurn(() => dropKept(cache));
+    return null;
+  }
+  const kept = await cache.match(key);
+  const owner = kept && ownerOf(kept);
+  return owner && owner.mark === known.mark ? kept : null;
 }
 
 self.addEventListener("fetch", (event) => {
@@ -62,20 +153,23 @@ self.addEventListener("fetch", (event) => {
   if (path.startsWith("/admin/") || path.startsWith("/accounts/") || path === "/sw.js") return;
   if (request.mode === "navigate") event.respondWith(page(request, path));
   else if (path.startsWith("/static/")) event.respondWith(staticFile(request, path));
-  else if (/^\/api\/games\/\d+$/.test(path)) event.respondWith(networkFirst(request, path));
+  else if (KEPT_STATES.test(path)) event.respondWith(networkFirst(request, path, true));
 });
 
-async function networkFirst(request, key, keepIt = true) {
+// Pages and game states: the network's answer once its owner is weighed; with no network,
+// the copy kept, if it may be shown.
+async function networkFirst(request, key, keepIt) {
   const cache = await caches.open(CACHE);
+  let response;
   try {
-    const response = await fetch(request);
-    if (response.ok && keepIt) await cache.put(key, response.clone());
-    return response;
+    response = await fetch(request);
   } catch (error) {
-    const kept = await cache.match(key);
+    const kept = await keptCopy(cache, key);
     if (kept) return kept;
     throw error;
   }
+  await settle(cache, response, keepIt ? key : null);
+  return response;
 }
 
 async function page(request, path) {
@@ -88,9 +182,18 @@ async function page(request, path) {
 }
 
 async function staticFile(request, path) {
+  const cache = await caches.open(CACHE);
   if (HASHED.test(path)) {
-    const kept = await caches.match(path);
+    const kept = await cache.match(path);
     if (kept) return kept;
   }
-  return networkFirst(request, path);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(path, response.clone());
+    return response;
+  } catch (error) {
+    const kept = await cache.match(path);
+    if (kept) return kept;
+    throw error;
+  }
 }

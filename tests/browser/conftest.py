@@ -219,3 +219,34 @@ def wait_saved(page: Page) -> None:
 
 def solution_of(game: Game) -> str:
     return Puzzle.objects.get(pk=game.puzzle_id).solution
+
+
+def log_in(page: Page, username: str, password: str) -> None:
+    """Log in through the form, whoever the browser was logged in as, and wait for the page
+    the form leads to."""
+    page.goto(page.base + "/accounts/login/")
+    page.fill('input[name="username"]', username)
+    page.fill('input[name="password"]', password)
+    page.press('input[name="password"]', "Enter")
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)
+    page.wait_for_load_state()
+
+
+def wait_game_kept(page: Page) -> None:
+    """The service worker controls the game page and keeps it and every file it loaded,
+    so that it opens with no network."""
+    page.wait_for_function(
+        """async () => {
+            if (!navigator.serviceWorker.controller) return false;
+            const files = performance.getEntriesByType("resource")
+                .map((entry) => new URL(entry.name))
+                .filter((url) => url.origin === location.origin)
+                .filter((url) => url.pathname.startsWith("/static/"))
+                .map((url) => url.pathname);
+            for (const path of [location.pathname, ...files]) {
+                if (!(await caches.match(path))) return false;
+            }
+            return files.some((path) => path.includes("game/board"));
+        }""",
+        polling=200,
+    )

@@ -4,11 +4,20 @@
 // is closed, reloaded or killed). Each change has a client id, this browser's id and a
 // counter, so that the server stores it once however often it is sent.
 //
+// The records belong to one owner at a time, as the server names them (the owner mark on
+// the page's <html>, see puzzles/accounts/owners.py): one browser may serve several
+// players in turn. As this module loads, before any record is read or drawn, a page of
+// another owner than the records' (another account logged in, or the last one's session
+// ended elsewhere) drops every record of the last one, unsent changes included (what the
+// next player cannot send, and must not read); so does a session past its end. Each
+// record carries its owner's mark too, and a page reads and writes its own owner's only.
+//
 // Imports nothing. The offline page (static/js/pwa.js) reads the same records.
 
 const PREFIX = "sudoku.game.";
 const DEVICE = "sudoku.device";
 const COUNTER = "sudoku.counter";
+const OWNER = "sudoku.owner"; // {mark, expires, issued}: whose records these are
 
 function storage() {
   try {
@@ -16,6 +25,100 @@ function storage() {
   } catch {
     return null; // storage refused (a private mode, say): the page still plays, unsaved on reload
   }
+}
+
+// This page's owner; null on a page kept for anyone (the offline page).
+function ownerOfPage() {
+  const html = typeof document === "undefined" ? null : document.documentElement;
+  if (!html || !html.dataset.owner) return null;
+  const { owner, ownerExpires, ownerIssued } = html.dataset;
+  return { mark: owner, expires: Number(ownerExpires) || 0, issued: Number(ownerIssued) || 0 };
+}
+
+const page = ownerOfPage();
+
+function ownerOfRecords(store) {
+  try {
+    const owner = JSON.parse(store.getItem(OWNER) || "null");
+    return owner && typeof owner.mark === "string" ? owner : null;
+  } catch {
+    return null;
+  }
+}
+
+// Every record but those of `mark`'s owner, forgotten.
+function dropRecordsBut(store, mark) {
+  const keys = [];
+  for (let k = 0; k < store.length; k++) {
+    const key = store.key(k);
+    if (key && key.startsWith(PREFIX)) keys.push(key);
+  }
+  for (const key of keys) {
+    let owner = null;
+    try {
+      owner = JSON.parse(store.getItem(key)).owner;
+    } catch {
+      // unreadable: nobody's
+    }
+    if (mark === null || owner !== mark) store.removeItem(key);
+  }
+}
+
+// A page the browser's history brought back (from its cache) rather than one the server
+// or the service worker answered: it may be an old copy of a previous owner's page.
+function fromHistory() {
+  const entries = typeof performance === "undefined" ? [] : performance.getEntriesByType("navigation");
+  return entries.length > 0 && entries[0].type === "back_forward";
+}
+
+// The owner settled as the page starts. True when this page is an old copy of another
+// owner's page (the records are left alone, and the page is asked for again).
+function settleOwner() {
+  const store = storage();
+  if (!store) return false;
+  try {
+    const known = ownerOfRecords(store);
+    if (page && known && known.mark !== page.mark) {
+      if (page.issued < known.issued && fromHistory()) return true;
+    }
+    if (page && (!known || known.mark !== page.mark)) {
+      dropRecordsBut(store, page.mark);
+      store.setItem(OWNER, JSON.stringify(page));
+    } else if (page && page.issued > known.issued) {
+      store.setItem(OWNER, JSON.stringify(page)); // the latest word on when the session ends
+    }
+    const owner = ownerOfRecords(store);
+    // Records whose owner is unknown (kept before owners were) or whose session has run
+    // out (the device's clock against the server's word) are nobody's to show.
+    if (!owner || owner.expires * 1000 <= Date.now()) {
+      dropRecordsBut(store, null);
+      store.removeItem(OWNER);
+    }
+  } catch {
+    // storage full or refused: nothing more can be kept either
+  }
+  return false;
+}
+
+export const staleCopy = settleOwner();
+
+// Whether the records kept are this page's owner's (false once a page of another owner
+// has loaded in another tab, or in this one before Back brought this page back).
+export function ownsRecords() {
+  const store = storage();
+  if (!store || !page) return true;
+  const known = ownerOfRecords(store);
+  return !!known && known.mark === page.mark;
+}
+
+// A write is this page's owner's to make: a page left open while another owner's page
+// loaded in another tab keeps nothing. Storage emptied meanwhile (a log-in's answer tells
+// the browser to) is claimed back, until a page of another owner loads and drops it.
+function mayWrite(store) {
+  if (!page || staleCopy) return false;
+  const known = ownerOfRecords(store);
+  if (!known) store.setItem(OWNER, JSON.stringify(page));
+  return !known || known.mark === page.mark;
 }
 
 function randomId() {
@@ -49,20 +152,23 @@ export function nextId(device) {
 
 export function readGame(id) {
   const store = storage();
-  if (!store) return null;
+  if (!store || !page) return null;
   try {
-    return JSON.parse(store.getItem(PREFIX + id) || "null");
+    const record = JSON.parse(store.getItem(PREFIX + id) || "null");
+    return record && record.owner === page.mark ? record : null;
   } catch {
     return null;
   }
 }
 
-// The record: {state, board, queue, url, title, savedAt}. False when it could not be kept.
+// The record: {state, board, queue, url, title}, kept with its owner and the time.
+// False when it could not be kept.
 export function writeGame(id, record) {
   const store = storage();
   if (!store) return false;
   try {
-    store.setItem(PREFIX + id, JSON.stringify({ ...record, savedAt: Date.now() }));
+    if (!mayWrite(store)) return false;
+    store.setItem(PREFIX + id, JSON.stringify({ ...record, owner: page.mark, savedAt: Date.now() }));
     return true;
   } catch {
     return false; // storage full
@@ -74,27 +180,22 @@ export function forgetGame(id) {
   if (store) store.removeItem(PREFIX + id);
 }
 
-// Every game kept on this device: [{id, ...record}], the most recent first.
+// Every game kept on this device for the owner of the records: [{id, ...record}], the
+// most recent first.
 export function keptGames() {
   const store = storage();
-  if (!store) return [];
+  const owner = store && ownerOfRecords(store);
+  if (!owner || !ownsRecords()) return [];
   const found = [];
   for (let k = 0; k < store.length; k++) {
     const key = store.key(k);
     if (!key || !key.startsWith(PREFIX)) continue;
     try {
-      found.push({ id: key.slice(PREFIX.length), ...JSON.parse(store.getItem(key)) });
+      const record = JSON.parse(store.getItem(key));
+      if (record.owner === owner.mark) found.push({ id: key.slice(PREFIX.length), ...record });
     } catch {
       // a record that cannot be read is skipped
     }
   }
   return found.sort((a, b) => (b.savedAt || 0) - (a.savedAt || 0));
-}
-
-// At log-out: every game kept here is forgotten, except changes not yet sent, which wait
-// for their player to open the game again.
-export function forgetAll() {
-  for (const kept of keptGames()) {
-    if (!(kept.queue || []).length) forgetGame(kept.id);
-  }
 }
