@@ -1,4 +1,7 @@
-"""The site's Prometheus metrics, served at /metrics to whoever holds METRICS_TOKEN.
+"""What monitors read: the site's Prometheus metrics, served at /metrics to whoever holds
+METRICS_TOKEN, and the health checks /healthz and /healthz/workers, whose details (pool
+stock, heartbeats, the broker) are told only to a monitor (the token, or an address of
+MONITOR_NETWORKS) or a staff member: anyone else learns whether the site is up.
 
 Two sources. What happens inside the web processes is counted where it happens, with
 prometheus_client: requests and their latency here (request_log.py times them), games
@@ -13,11 +16,12 @@ queue.
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import os
 from collections.abc import Iterator
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
@@ -36,7 +40,8 @@ from prometheus_client.core import (
     Metric,
 )
 
-from .pools import activity, heartbeats
+from .accounts.limits import client_ip
+from .pools import activity, health, heartbeats
 from .pools.broker import queue_depth
 from .pools.stock import fresh_counts, targets
 
@@ -110,10 +115,10 @@ class PoolsAndWorkers:
             "When a process of the kind last wrote its heartbeat (Unix time).",
             labels=["kind"],
         )
-        for kind, health in heartbeats.health(timezone.now()).items():
-            alive.add_metric([kind], health.alive)
-            if health.last_seen is not None:
-                seen.add_metric([kind], health.last_seen.timestamp())
+        for kind, found in heartbeats.health(timezone.now()).items():
+            alive.add_metric([kind], found.alive)
+            if found.last_seen is not None:
+                seen.add_metric([kind], found.last_seen.timestamp())
         yield from (alive, seen)
 
     def _queue(self) -> Iterator[Metric]:
@@ -146,17 +151,67 @@ def exposition() -> bytes:
     return generate_latest(processes) + generate_latest(site)
 
 
+def holds_metrics_token(request: HttpRequest) -> bool:
+    """Whether the request carries "Authorization: Bearer <METRICS_TOKEN>" (none is set:
+    no request does)."""
+    token = settings.METRICS_TOKEN
+    given = request.headers.get("Authorization", "").encode()
+    return bool(token) and hmac.compare_digest(given, f"Bearer {token}".encode())
+
+
 @never_cache
 @require_safe
 def metrics(request: HttpRequest) -> HttpResponse:
     """Prometheus's scrape, for the holder of METRICS_TOKEN only; 404 while none is set."""
-    token = settings.METRICS_TOKEN
-    if not token:
+    if not settings.METRICS_TOKEN:
         raise Http404("No metrics here: METRICS_TOKEN is not set.")
-    given = request.headers.get("Authorization", "").encode()
-    if not hmac.compare_digest(given, f"Bearer {token}".encode()):
+    if not holds_metrics_token(request):
         response = HttpResponse("A bearer token is needed.\n", content_type="text/plain")
         response.status_code = 401
         response["WWW-Authenticate"] = 'Bearer realm="metrics"'
         return response
     return HttpResponse(exposition(), content_type=CONTENT_TYPE_LATEST)
+
+
+def is_monitor(request: HttpRequest) -> bool:
+    """A monitor or an admin: the metrics' token, an address of MONITOR_NETWORKS (the
+    machine itself by default), or a staff member's session. Anyone else is told whether
+    the site is up, not how full each pool is or when the workers were last seen (which
+    would tell someone draining a tier when it is empty)."""
+    if holds_metrics_token(request):
+        return True
+    try:
+        address = ipaddress.ip_address(client_ip(request))
+    except ValueError:
+        address = None
+    if address is not None and any(address in net for net in settings.MONITOR_NETWORKS):
+        return True
+    user = getattr(request, "user", None)
+    return bool(user is not None and user.is_active and user.is_staff)
+
+
+def _health_answer(request: HttpRequest, status: int, body: dict) -> JsonResponse:
+    if not is_monitor(request):
+        body = {"status": "ok" if status == 200 else "down"}
+    return JsonResponse(body, status=status)
+
+
+@never_cache
+@require_safe
+def healthz(request: HttpRequest) -> JsonResponse:
+    """For the proxy: 200 while the database answers; to a monitor, also the broker, the
+    fresh stock and the workers."""
+    status, body = health.site()
+    return _health_answer(request, status, body)
+
+
+@never_cache
+@require_safe
+def healthz_workers(request: HttpRequest) -> JsonResponse:
+    """For monitors: 503 while no worker or no beat is alive, 200 with their heartbeats."""
+    status, body = health.workers()
+    response = _health_answer(request, status, body)
+    # A 503 here is the check's answer, not a failure of the site: the request log has its
+    # line, and Django's error log (and whatever alerts on it) is left out.
+    response._has_been_logged = True
+    return response

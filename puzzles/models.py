@@ -142,23 +142,32 @@ class DailyPuzzle(models.Model):
 
 
 # The human floor: no person solves a Sudoku faster than this many seconds per empty cell,
-# by difficulty. Published speed solves: Guinness World Records lists 1 min 23.93 s for a
-# "very easy" Sudoku (Thomas Snyder, 2006), some 1.7 s per empty cell on a grid leaving
-# 45-50 empty; the first US National Sudoku Championship final (Philadelphia, 2007) was
-# won with an easy, a medium and a hard Sudoku solved in 9 min 59 s together, some 200 s a
-# grid, 3-4 s per empty cell. Each floor is under a third of the pace of its level there
-# (medium between the two; expert and above, harder than any level with a published time,
-# as hard), so no human record is ever refused, while a script that fills a grid in a few
-# seconds, or an expert grid solved elsewhere and typed in, always is. A solve faster than
-# this stays in the player's history but is neither ranked nor a best time.
+# by difficulty: the pace of the fastest solves published for each level, not a fraction of
+# it (docs/play.md, Ranking, names them). The fastest timed solve of a classic 9x9 reported
+# is 30.65 s (Sebastian Matschke, 2018), some 0.7 s per empty cell of an easy grid; the
+# first US National Sudoku Championship final (Philadelphia, 2007) was won with an easy, a
+# medium and a hard Sudoku in 9 min 59 s together, some 200 s a grid on paper, and
+# on-screen entry takes about half the time of a pencil: 1.0 s a cell for medium, 1.5 s for
+# hard. No published time exists for the tiers above, which need chains and forcing chains
+# that take the strongest solvers minutes, not seconds: 2.0, 2.5 and 3.0 s a cell are
+# still well under any such solve. A solve faster than this stays in the player's history
+# but is neither ranked nor a best time.
 HUMAN_FLOOR_SECONDS_PER_EMPTY_CELL = {
-    Difficulty.EASY: 0.5,
-    Difficulty.MEDIUM: 0.8,
-    Difficulty.HARD: 1.2,
-    Difficulty.EXPERT: 1.2,
-    Difficulty.MASTER: 1.2,
-    Difficulty.EXTREME: 1.2,
+    Difficulty.EASY: 0.7,
+    Difficulty.MEDIUM: 1.0,
+    Difficulty.HARD: 1.5,
+    Difficulty.EXPERT: 2.0,
+    Difficulty.MASTER: 2.5,
+    Difficulty.EXTREME: 3.0,
 }
+
+# How fast a person places digits: a burst of DIGIT_BURST at once (what a page on a slow
+# network sends of the taps made while its last batch was on the way), then DIGIT_RATE a
+# second, twice the pace of the fastest published solve (0.7 s a digit, over a whole grid).
+# Digits that reach the server faster (a whole solve in one batch, a script's requests)
+# leave the solve in the history but off the leaderboards and best times.
+DIGIT_BURST = 10
+DIGIT_RATE = 3.0
 
 
 def human_floor(puzzle: Puzzle) -> float:
@@ -264,9 +273,29 @@ class Game(models.Model):
     marked = models.BooleanField(default=False, help_text="Played with mistakes marked.")
     too_fast = models.BooleanField(
         default=False,
-        help_text="Solved faster than a person could (see HUMAN_FLOOR_SECONDS_PER_EMPTY_CELL): "
-        "kept, but neither ranked nor a best time.",
+        help_text="Solved faster than a person could (see HUMAN_FLOOR_SECONDS_PER_EMPTY_CELL), "
+        "or with digits that came faster than a person places them (hurried): kept, but "
+        "neither ranked nor a best time.",
     )
+    # The pace of digits (DIGIT_BURST, DIGIT_RATE): how many more the game takes now as a
+    # person's, as of digit_allowance_at; null for a game that has had none, whose allowance
+    # is full. A game whose digits ran past it is hurried.
+    digit_allowance = models.FloatField(null=True, blank=True)
+    digit_allowance_at = models.DateTimeField(null=True, blank=True)
+    hurried = models.BooleanField(
+        default=False,
+        help_text="Digits reached the server faster than a person places them (a whole solve "
+        "in one batch, say): a solve is kept, but neither ranked nor a best time.",
+    )
+    ranked_seconds = models.FloatField(
+        null=True,
+        blank=True,
+        help_text="For a solve: the seconds from the start to the solve, pauses and quiet "
+        "stretches included, the time the puzzle was in sight; what leaderboards rank.",
+    )
+    # How many ChangeReceipt rows the game holds: past RECEIPT_CAP (puzzles/play/games.py)
+    # the oldest are deleted, so that no game's receipts grow without end.
+    receipts_kept = models.PositiveIntegerField(default=0)
     helped_at = models.DateTimeField(
         null=True,
         blank=True,
@@ -348,9 +377,9 @@ class Game(models.Model):
             ),
             # The daily leaderboard: ranked solves of one daily, fastest first.
             models.Index(
-                fields=["daily", "active_seconds"],
+                fields=["daily", "ranked_seconds"],
                 condition=RANKED_SOLVE,
-                name="game_daily_ranked_idx",
+                name="game_daily_ranked_time_idx",
             ),
         ]
 
@@ -389,7 +418,8 @@ class Game(models.Model):
         """How a finished game counts, by the rules above, for the end of the game to say:
         'ranked' (leaderboards and best times), 'guest' (a clean solve at human speed by a
         guest: best times, and leaderboards once they sign up), 'too_fast' (clean, but
-        faster than a person could: neither), 'practice', 'helped', or 'unsolved'."""
+        faster than a person could: neither), 'hurried' (clean, but its digits came faster
+        than a person places them: neither), 'practice', 'helped', or 'unsolved'."""
         if self.status != self.Status.SOLVED:
             return "unsolved"
         if self.practice:
@@ -397,7 +427,9 @@ class Game(models.Model):
         if not self.clean:
             return "helped"
         if self.too_fast:
-            return "too_fast"
+            # Under the floor says more than "its digits came in a rush": said first.
+            in_time = (self.ranked_seconds or 0) >= human_floor(self.puzzle)
+            return "hurried" if self.hurried and in_time else "too_fast"
         return "ranked" if self.user_id is not None else "guest"
 
     # The clock. Its whole rule lives here: time counts while the game is resumed, up to

@@ -5,7 +5,6 @@ from django.urls import include, path
 
 from puzzles import metrics, site_views
 from puzzles.accounts import views as accounts
-from puzzles.pools import health
 
 urlpatterns = [
     path("", include("puzzles.urls")),
@@ -25,8 +24,8 @@ urlpatterns = [
     ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
-    path("healthz", health.healthz, name="healthz"),
-    path("healthz/workers", health.healthz_workers, name="healthz_workers"),
+    path("healthz", metrics.healthz, name="healthz"),
+    path("healthz/workers", metrics.healthz_workers, name="healthz_workers"),
     path("metrics", metrics.metrics, name="metrics"),
     path("robots.txt", site_views.robots_txt, name="robots_txt"),
     path("favicon.ico", site_views.favicon, name="favicon"),

@@ -69,6 +69,11 @@ GAME_START_PER_ACCOUNT = Limit("start-account", 30, 10 * 60)  # a user, or a gue
 CUSTOM_PER_CLIENT = Limit("custom-client", 30, 10 * 60)
 CUSTOM_PER_ACCOUNT = Limit("custom-account", 20, 10 * 60)  # a user, or a guest's id
 
+# Reads a finished game's player may ask for again and again, each worked out from the
+# database (a replay's page, the solving path): a replay at the move cap is 51 pages of 100.
+COSTLY_READ_PER_CLIENT = Limit("costly-read-client", 600, 10 * 60)
+COSTLY_READ_PER_ACCOUNT = Limit("costly-read-account", 240, 10 * 60)
+
 
 def client_ip(request: HttpRequest) -> str:
     """The client's address; behind TRUSTED_PROXIES proxies, the one they were given."""
@@ -218,14 +223,9 @@ TOO_MANY_GAMES = (
 )
 
 
-def start_refused(
-    request: HttpRequest,
-    per_client: Limit = GAME_START_PER_CLIENT,
-    per_player: Limit = GAME_START_PER_ACCOUNT,
-    message: str = TOO_MANY_GAMES,
-) -> HttpResponse | None:
-    """Count a game start (or another costly request) against the client and the player
-    (account or guest); the 429 page when either has used up its limit."""
+def used_up(request: HttpRequest, per_client: Limit, per_player: Limit) -> Limit | None:
+    """Count a costly request against the client and the player (account or guest); the
+    limit either has used up (the request is then not counted), or None."""
     player = current_player(request)
     checks = [(per_client, client_ip(request))]
     if player.user is not None:
@@ -234,9 +234,23 @@ def start_refused(
         checks.append((per_player, f"guest:{player.guest_id}"))
     for limit, who in checks:
         if exceeded(limit, who):
-            response = render(request, "puzzles/unavailable.html", {"message": message}, status=429)
-            response["Retry-After"] = str(limit.seconds)
-            return response
+            return limit
     for limit, who in checks:
         count(limit, who)
     return None
+
+
+def start_refused(
+    request: HttpRequest,
+    per_client: Limit = GAME_START_PER_CLIENT,
+    per_player: Limit = GAME_START_PER_ACCOUNT,
+    message: str = TOO_MANY_GAMES,
+) -> HttpResponse | None:
+    """Count a game start (or another costly request) against the client and the player
+    (account or guest); the 429 page when either has used up its limit."""
+    limit = used_up(request, per_client, per_player)
+    if limit is None:
+        return None
+    response = render(request, "puzzles/unavailable.html", {"message": message}, status=429)
+    response["Retry-After"] = str(limit.seconds)
+    return response

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 import engine
 
+from ..accounts import limits
 from ..accounts.players import YIELDED_KEY, current_player, preferences_for
 from ..models import Game
 from . import games, rows
@@ -196,10 +197,24 @@ def give_up(request, game, prefs):
     games.give_up(game)
 
 
+TOO_MANY_READS = (
+    "Too many replays and solving paths asked for from here in a short time; wait a few "
+    "minutes and ask again."
+)
+
+
+def _costly(request: HttpRequest) -> None:
+    """A read worked out from the database each time: limited per client and player."""
+    limit = limits.used_up(request, limits.COSTLY_READ_PER_CLIENT, limits.COSTLY_READ_PER_ACCOUNT)
+    if limit is not None:
+        raise games.TooFast(TOO_MANY_READS, retry_after=limit.seconds)
+
+
 @require_safe
 @game_endpoint
 def solution_path(request, game, prefs):
     """GET /api/games/<id>/path: the logical solve, once the game is over."""
+    _costly(request)
     return {"path": games.solution_path(game)}
 
 
@@ -207,20 +222,24 @@ def solution_path(request, game, prefs):
 @game_endpoint
 def replay(request, game, prefs):
     """GET /api/games/<id>/replay[?start=n&count=m]: the board after each of the player's
-    moves, once the game is over; all of them, or `count` from the `start`-th on."""
-    frames = games.replay(game)
-    start = _query_integer(request, "start", 0, len(frames), 0)
-    count = _query_integer(request, "count", 1, MAX_REPLAY_PAGE, len(frames))
+    moves, once the game is over, a page at a time: `count` frames (REPLAY_PAGE unless
+    asked) from the `start`-th on."""
+    _costly(request)
+    total = game.moves_applied + 1
+    start = _query_integer(request, "start", 0, total, 0)
+    count = _query_integer(request, "count", 1, MAX_REPLAY_PAGE, REPLAY_PAGE)
+    frames, total = games.replay(game, start, count)
     after = start + count
     return {
-        "frames": frames[start:after],
+        "frames": frames,
         "start": start,
-        "total": len(frames),
-        "next": after if after < len(frames) else None,
+        "total": total,
+        "next": after if after < total else None,
     }
 
 
-# The most frames of a replay one request asks for when it asks for a page.
+# The frames of a replay a request gets unless it asks for fewer or more, and the most.
+REPLAY_PAGE = 100
 MAX_REPLAY_PAGE = 1000
 
 
@@ -228,7 +247,9 @@ def _query_integer(request: HttpRequest, name: str, low: int, high: int, default
     raw = request.GET.get(name)
     if raw is None:
         return default
-    if not raw.isascii() or not raw.isdigit() or not low <= int(raw) <= high:
+    # Checked for length first: Python refuses to read a number of over 4,300 digits.
+    fits = raw.isascii() and raw.isdigit() and len(raw) <= len(str(high))
+    if not fits or not low <= int(raw) <= high:
         raise BadRequest(f"{name} must be a whole number from {low} to {high}.")
     return int(raw)
 

@@ -22,7 +22,7 @@ import math
 from django.contrib.auth.signals import user_logged_out
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q, Value
+from django.db.models import F, Q, Subquery, Value
 from django.db.models.functions import Coalesce, Greatest
 from django.dispatch import receiver
 from django.utils import timezone
@@ -36,6 +36,8 @@ from ..accounts.players import GUEST_KEY, Player
 from ..learn.guide import grade_of, label_of
 from ..learn.practice import makes_goal, practice_state
 from ..models import (
+    DIGIT_BURST,
+    DIGIT_RATE,
     NONE_COMPLETE,
     ChangeReceipt,
     DailyPuzzle,
@@ -93,6 +95,11 @@ LOG_FULL = (
 MOVE_BURST = 200
 MOVE_RATE = 5
 TOO_FAST = "Too many changes to this game at once; wait a moment and send them again."
+# A game's receipts of a page's changes (ChangeReceipt): a page sends again only what it
+# has no answer for, at most a batch or two, so past RECEIPT_CAP the oldest go, down to
+# RECEIPT_KEEP, and no game's receipts grow without end.
+RECEIPT_CAP = MOVE_LOG_CAP
+RECEIPT_KEEP = 1000
 
 
 class TooFast(GameError):
@@ -328,6 +335,9 @@ def state(game: Game, prefs: Preferences) -> dict:
         result["solution"] = game.puzzle.solution
         result["clean"] = game.clean
         result["standing"] = game.standing
+        # The time the leaderboards rank: from the start to the solve, pauses included.
+        if game.ranked_seconds is not None:
+            result["ranked_time"] = round(game.ranked_seconds, 1)
         result |= stats.finish_record(game)  # "best" and "place", for the end of the game
     return result
 
@@ -502,7 +512,14 @@ def _update(game: Game, expected: int, fields: dict, where: Q | None = None) -> 
     """Save as _saved does, or refuse: the game changed or ended meanwhile."""
     if not _saved(game, expected, fields, where):
         raise Conflict(STALE)
+    _ended(game)
     return game
+
+
+def _ended(game: Game) -> None:
+    """A game just saved as over, by whatever call ended it, needs its receipts no more."""
+    if game.status != Game.Status.PLAYING:
+        _forget_receipts(game)
 
 
 def _commit(
@@ -538,7 +555,9 @@ def _commit(
     number, undone = game.moves_applied + 1, game.moves_logged > game.moves_applied
     if number > MOVE_LOG_CAP:
         raise Conflict(LOG_FULL.format(cap=f"{MOVE_LOG_CAP:,}"))
-    fields |= _pace_fields(game, now)
+    if batch is None:  # a batch draws once for each change it carries (_apply_changes)
+        fields |= _pace_fields(game, now)
+    fields |= _digit_fields(game, entry["changes"], "after", now)
     game.moves_applied = game.moves_logged = number
     fields |= {"moves_applied": number, "moves_logged": number}
     fields |= _board_fields(game, board, complete, expected, now)
@@ -557,14 +576,16 @@ def _commit(
             Move.objects.create(game=game, number=number, created_at=now, **entry)
     if not saved:
         raise Conflict(STALE)
+    _ended(game)
     MOVES.labels(entry["kind"]).inc()
     return game
 
 
 def _pace_fields(game: Game, now: datetime.datetime) -> dict:
     """One change taken from the game's allowance, which refills at MOVE_RATE a second up
-    to MOVE_BURST; TooFast when it has less than one. Every change to the board is saved
-    through here (_commit, _step), whatever call or batch made it."""
+    to MOVE_BURST; TooFast when it has less than one. Every change to the board made by a
+    call is saved through here (_commit, _step), and every change of a batch, stored or
+    refused, draws here once (_apply_changes)."""
     allowance = float(MOVE_BURST)
     if game.move_allowance is not None and game.allowance_at is not None:
         rested = max(0.0, (now - game.allowance_at).total_seconds())
@@ -573,6 +594,27 @@ def _pace_fields(game: Game, now: datetime.datetime) -> dict:
         raise TooFast(TOO_FAST, retry_after=math.ceil((1 - allowance) / MOVE_RATE))
     game.move_allowance, game.allowance_at = allowance - 1, now
     return {"move_allowance": game.move_allowance, "allowance_at": now}
+
+
+def _digit_fields(game: Game, changes: list[dict], side: str, now: datetime.datetime) -> dict:
+    """The digits a change puts on the board (on `side` of its cells' records) taken from
+    the game's digit allowance, which refills at DIGIT_RATE a second up to DIGIT_BURST: a
+    game whose digits ran past it came faster than a person places them, and is hurried
+    from then on (its solve is not ranked)."""
+    other = "before" if side == "after" else "after"
+    placed = sum(1 for c in changes if c[side][0] and c[side][0] != c[other][0])
+    if not placed:
+        return {}
+    allowance = float(DIGIT_BURST)
+    if game.digit_allowance is not None and game.digit_allowance_at is not None:
+        rested = max(0.0, (now - game.digit_allowance_at).total_seconds())
+        allowance = min(allowance, game.digit_allowance + rested * DIGIT_RATE)
+    game.digit_allowance, game.digit_allowance_at = allowance - placed, now
+    fields = {"digit_allowance": game.digit_allowance, "digit_allowance_at": now}
+    if game.digit_allowance < 0 and not game.hurried:
+        game.hurried = True
+        fields["hurried"] = True
+    return fields
 
 
 def aimed_cells(kind: str, changes: list[dict]) -> list[int]:
@@ -621,8 +663,15 @@ def _finish(game: Game, status: str, now: datetime.datetime) -> None:
     game.stop_clock(now)
     game.status = status
     game.finished_at = now
-    # Faster than a person could: kept in the history, off the leaderboards and bests.
-    game.too_fast = status == Game.Status.SOLVED and game.active_seconds < human_floor(game.puzzle)
+    if status != Game.Status.SOLVED:
+        return
+    # Ranked: the time the puzzle was in sight, from the start to the solve. A pause hides
+    # the board but not the puzzle (another window, a share link, a second account), and a
+    # page that sends nothing still shows it: neither may take time off the leaderboard.
+    game.ranked_seconds = max(game.active_seconds, (now - game.started_at).total_seconds())
+    # Faster than a person could, or digits faster than a person places them: kept in the
+    # history, off the leaderboards and bests.
+    game.too_fast = game.hurried or game.ranked_seconds < human_floor(game.puzzle)
 
 
 def _end_fields(game: Game) -> dict:
@@ -630,6 +679,7 @@ def _end_fields(game: Game) -> dict:
         "status": game.status,
         "finished_at": game.finished_at,
         "active_seconds": game.active_seconds,
+        "ranked_seconds": game.ranked_seconds,
         "resumed_at": None,
         "too_fast": game.too_fast,
     }
@@ -765,7 +815,10 @@ def _step(
     _replay(board, complete, changes, side)
     game.moves_applied = applied
     now = timezone.now()
-    fields = _clock_fields(game, now) | {"moves_applied": applied} | _pace_fields(game, now)
+    fields = _clock_fields(game, now) | {"moves_applied": applied}
+    if batch is None:  # a batch draws once for each change it carries (_apply_changes)
+        fields |= _pace_fields(game, now)
+    fields |= _digit_fields(game, changes, side, now)
     fields |= _board_fields(game, board, complete, version, now)
     fields |= _touch_fields(game, kind, changes, batch)
     return batch.hold(fields) if batch else _update(game, version, fields)
@@ -860,6 +913,8 @@ def _apply_changes(
         for change in changes:
             receipt = known.get(change["id"])
             if receipt is None:
+                # Stored or refused, each change takes its share of the game's pace.
+                batch.hold(_pace_fields(game, timezone.now()))
                 reason = _apply_change(game, batch, change, prefs)
                 receipt = ChangeReceipt(
                     game=game,
@@ -875,12 +930,27 @@ def _apply_changes(
                 refused.append({"id": change["id"], "cell": cell, "reason": receipt.refused})
             else:
                 applied.append(change["id"])
+        if game.status == Game.Status.PLAYING and receipts:
+            batch.hold(_receipt_fields(game, len(receipts)))
         batch.write()
         if game.status == Game.Status.PLAYING:
             rows.insert(receipts)
         else:
             _forget_receipts(game)
     return game, applied, refused
+
+
+def _receipt_fields(game: Game, new: int) -> dict:
+    """Room for a batch's new receipts: past RECEIPT_CAP, the oldest of the game's are
+    deleted so that RECEIPT_KEEP remain with the new ones."""
+    kept = game.receipts_kept + new
+    if kept > RECEIPT_CAP:
+        older = ChangeReceipt.objects.filter(game=game).order_by("-pk")
+        cutoff = older.values_list("pk", flat=True)[RECEIPT_KEEP - new : RECEIPT_KEEP - new + 1]
+        ChangeReceipt.objects.filter(game=game, pk__lte=Subquery(cutoff)).delete()
+        kept = RECEIPT_KEEP
+    game.receipts_kept = kept
+    return {"receipts_kept": kept}
 
 
 def _forget_receipts(game: Game) -> None:
@@ -1172,38 +1242,70 @@ def solution_path(game: Game) -> list[dict]:
     return path
 
 
-def replay(game: Game) -> list[dict]:
+# A replay is read a page at a time: the board at every KEYFRAME_EVERY-th frame is worked
+# out once per finished game and kept (a few kB), and a page replays the moves of its
+# range from the nearest one before it, read from the database by number.
+KEYFRAME_EVERY = 100
+
+
+def replay(game: Game, start: int = 0, count: int | None = None) -> tuple[list[dict], int]:
     """After the game: the board after each of the player's moves, from the move log (the
-    moves on the board; those undone are left out). The first frame is the board the game
-    started from (the givens, and for a practice game its position); each later one the
-    values and notes after a move, with the move's kind, cell and digit. The last frame is
-    the board as the game ended (for a game given up, before the solution was shown)."""
+    moves on the board; those undone are left out), as frames `start` to `start + count`
+    (all from `start` without count), and how many frames there are in all. The first
+    frame is the board the game started from (the givens, and for a practice game its
+    position); each later one the values and notes after a move, with the move's kind,
+    cell and digit. The last frame is the board as the game ended (for a game given up,
+    before the solution was shown)."""
     if game.status == Game.Status.PLAYING:
         raise Conflict("The replay is shown once the game is over.")
-    # A game over never changes again: its replay is worked out once and kept a day.
-    finished = game.finished_at.isoformat() if game.finished_at else ""
-    key = f"replay:{game.pk}:{game.version}:{finished}"
-    try:
-        frames = cache.get(key)
-    except Exception:  # the cache is down: work it out every time
-        frames = None
-    if frames is None:
-        frames = _frames(game)
-        with contextlib.suppress(Exception):
-            cache.set(key, frames, 24 * 3600)
-    return frames
-
-
-def _frames(game: Game) -> list[dict]:
-    moves = list(Move.objects.filter(game=game, number__lte=game.moves_applied).order_by("number"))
-    board, complete = board_of(game), complete_of(game)
-    for logged in reversed(moves):
-        _replay(board, complete, list(reversed(logged.changes)), "before")
-    frames = [_frame(board, None)]
+    total = game.moves_applied + 1
+    end = total if count is None else min(total, start + count)
+    if start >= end:
+        return [], total
+    keys = _keyframes(game)
+    # The keyframe before the page's first move: frame `start` needs that move's own row.
+    first = 0 if start == 0 else KEYFRAME_EVERY * ((start - 1) // KEYFRAME_EVERY)
+    values, notes = keys[first // KEYFRAME_EVERY]
+    board = PlayBoard.from_notes(values, notes)
+    board.taken = [[] for _ in range(81)]
+    complete = [False] * 81
+    frames = [_frame(board, None)] if start == 0 else []
+    moves = Move.objects.filter(game=game, number__gt=first, number__lt=end).order_by("number")
     for logged in moves:
         _replay(board, complete, logged.changes, "after")
-        frames.append(_frame(board, logged))
-    return frames
+        if logged.number >= start:
+            frames.append(_frame(board, logged))
+    return frames, total
+
+
+def _keyframes(game: Game) -> list[tuple[str, list[list[int]]]]:
+    """The board (values, notes) at frames 0, KEYFRAME_EVERY, 2 * KEYFRAME_EVERY ... of a
+    game over, which never changes again: worked out once and kept a day."""
+    finished = game.finished_at.isoformat() if game.finished_at else ""
+    key = f"replay-keys:{game.pk}:{game.version}:{finished}"
+    try:
+        keys = cache.get(key)
+    except Exception:  # the cache is down: work them out every time
+        keys = None
+    if keys is None:
+        keys = _work_out_keyframes(game)
+        with contextlib.suppress(Exception):
+            cache.set(key, keys, 24 * 3600)
+    return keys
+
+
+def _work_out_keyframes(game: Game) -> list[tuple[str, list[list[int]]]]:
+    logged = Move.objects.filter(game=game, number__lte=game.moves_applied).order_by("number")
+    changes = list(logged.values_list("changes", flat=True))
+    board, complete = board_of(game), complete_of(game)
+    for each in reversed(changes):
+        _replay(board, complete, list(reversed(each)), "before")
+    keys = [(board.grid(), board.notes())]
+    for number, each in enumerate(changes, 1):
+        _replay(board, complete, each, "after")
+        if number % KEYFRAME_EVERY == 0:
+            keys.append((board.grid(), board.notes()))
+    return keys
 
 
 def _frame(board: Board, logged: Move | None) -> dict:

@@ -109,7 +109,7 @@ def share(request: HttpRequest, code: str) -> HttpResponse:
         Game.objects.ranked()
         .filter(puzzle=puzzle)
         .select_related("user")
-        .order_by("active_seconds", "finished_at", "pk")[:20]
+        .order_by("ranked_seconds", "finished_at", "pk")[:20]
     )
     givens = [
         {

@@ -102,13 +102,13 @@ def leaderboard(daily: DailyPuzzle, player: Player, limit: int = 20) -> list[Boa
     """The day's ranked solves (clean, at human speed, by accounts), fastest first; the
     player's own row is added at its rank when it falls outside the top."""
     solves = daily.games.ranked()
-    ordered = solves.select_related("user").order_by("active_seconds", "finished_at", "pk")
+    ordered = solves.select_related("user").order_by("ranked_seconds", "finished_at", "pk")
     rows = [_row(rank, game, player) for rank, game in enumerate(ordered[:limit], 1)]
     if any(row.is_you for row in rows) or player.user is None:
         return rows
     mine = solves.filter(user=player.user).first()
     if mine is not None:
-        ahead = solves.filter(active_seconds__lt=mine.active_seconds).count()
+        ahead = solves.filter(ranked_seconds__lt=mine.ranked_seconds).count()
         rows.append(_row(ahead + 1, mine, player))
     return rows
 
@@ -121,7 +121,7 @@ def would_place(daily: DailyPuzzle, player: Player) -> int | None:
     mine = daily.games.human_solves().filter(guest_id=player.guest_id).first()
     if mine is None:
         return None
-    return daily.games.ranked().filter(active_seconds__lt=mine.active_seconds).count() + 1
+    return daily.games.ranked().filter(ranked_seconds__lt=mine.ranked_seconds).count() + 1
 
 
 def finish_record(game: Game) -> dict:
@@ -141,7 +141,7 @@ def finish_record(game: Game) -> dict:
     )
     record: dict = {"best": round(earlier, 1)} if earlier is not None else {}
     if game.daily_id:
-        faster = game.daily.games.ranked().filter(active_seconds__lt=game.active_seconds)
+        faster = game.daily.games.ranked().filter(ranked_seconds__lt=game.ranked_seconds)
         record["place"] = faster.exclude(pk=game.pk).count() + 1
     return record
 
@@ -154,7 +154,7 @@ def ordinal(n: int) -> str:
 
 def _row(rank: int, game: Game, player: Player) -> BoardRow:
     is_you = player.user is not None and game.user_id == player.user.pk
-    return BoardRow(rank, game.user.username, game.active_seconds, game.mistakes, is_you)
+    return BoardRow(rank, game.user.username, game.ranked_seconds, game.mistakes, is_you)
 
 
 def clock(seconds: float | None) -> str:

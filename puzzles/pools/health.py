@@ -1,13 +1,11 @@
-"""The health checks: /healthz for the proxy (can this web process serve?) and
-/healthz/workers for monitors (are the workers and beat alive?)."""
+"""The health checks' findings: for /healthz (can this web process serve?) and
+/healthz/workers (are the workers and beat alive?). The views, and who is told the
+details, are in puzzles/metrics.py with the other things monitors read."""
 
 from __future__ import annotations
 
 from django.db import DatabaseError, connection
-from django.http import HttpRequest, JsonResponse
 from django.utils import timezone
-from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_safe
 
 from . import heartbeats
 from .broker import broker_is_up
@@ -42,23 +40,3 @@ def workers() -> tuple[int, dict]:
     body = {kind: h.as_json(now) for kind, h in health.items()}
     body |= {"status": "down" if problems else "ok", "problems": problems}
     return (503 if problems else 200), body
-
-
-@never_cache
-@require_safe
-def healthz(request: HttpRequest) -> JsonResponse:
-    """Database, broker, fresh stock and workers; 200 while the database answers."""
-    status, body = site()
-    return JsonResponse(body, status=status)
-
-
-@never_cache
-@require_safe
-def healthz_workers(request: HttpRequest) -> JsonResponse:
-    """For monitors: 503 while no worker or no beat is alive, 200 with their heartbeats."""
-    status, body = workers()
-    response = JsonResponse(body, status=status)
-    # A 503 here is the check's answer, not a failure of the site: the request log has its
-    # line, and Django's error log (and whatever alerts on it) is left out.
-    response._has_been_logged = True
-    return response

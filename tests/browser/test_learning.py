@@ -9,11 +9,11 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from puzzles.learn.examples import refresh_examples
-from puzzles.models import Game, TechniqueExample
+from puzzles.models import Game, Move, TechniqueExample
 from puzzles.play.sharing import share_path
 
 from ..web.learning import store_technique_puzzles
-from .conftest import SCREENSHOTS
+from .conftest import SCREENSHOTS, open_new_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -230,3 +230,54 @@ def test_a_finished_game_shows_its_grade_and_replays_the_players_moves(
     assert values() == solution
     page.context.close()
     assert not page.errors, page.errors
+
+
+def test_a_long_replay_comes_a_page_at_a_time_and_steps_across_pages(page, stock):
+    """250 moves (a note put in and taken out again and again): the slider's far end and
+    the steps across a page's edge draw frames fetched as they are reached."""
+    game = open_new_game(page)
+    cell = game.puzzle.givens.index("0")
+    empty, one = [0, [], False, []], [0, [1], False, []]
+    Move.objects.bulk_create(
+        Move(
+            game=game,
+            number=n,
+            kind="note",
+            cell=cell,
+            digit=1,
+            changes=[{"cell": cell, "before": empty, "after": one}]
+            if n % 2
+            else [{"cell": cell, "before": one, "after": empty}],
+        )
+        for n in range(1, 251)
+    )
+    Game.objects.filter(pk=game.pk).update(moves_applied=250, moves_logged=250)
+    page.reload()
+    page.wait_for_selector("[data-game][data-ready]")
+    page.click('[data-action="give-up"]')
+    page.click("[data-confirm-ok]")
+    page.wait_for_selector('[data-status="gave_up"]')
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "/replay" in r.url else None)
+    page.click('[data-action="replay"]')
+    slider = page.locator("[data-replay-slider]")
+    slider.wait_for()
+    assert slider.get_attribute("max") == "250"
+    told = page.locator("[data-replay-count]")
+    notes = page.locator(f'[data-cell="{cell}"]')
+    slider.fill("250")
+    page.wait_for_function(
+        "() => /Move 250 of 250/.test(document.querySelector('[data-replay-count]').textContent)"
+    )
+    assert (notes.get_attribute("data-notes") or "") == ""
+    slider.fill("200")
+    page.wait_for_function(
+        "() => /Move 200 of 250/.test(document.querySelector('[data-replay-count]').textContent)"
+    )
+    page.click('[data-action="replay-prev"]')  # 199: the page before
+    page.wait_for_function(
+        "() => /Move 199 of 250/.test(document.querySelector('[data-replay-count]').textContent)"
+    )
+    assert notes.get_attribute("data-notes") == "1"
+    assert "Move 199" in told.inner_text()
+    assert all("count=100" in url for url in asked) and len(asked) >= 3

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import datetime
 import functools
 import itertools
 import json
 import random
 
 import pytest
+from django.utils import timezone
 
 import engine
 from puzzles.accounts import limits
@@ -84,25 +86,34 @@ def state(client, game: Game | int) -> dict:
     return response.json()
 
 
-def play_to_the_end(client, game: Game) -> dict:
-    """Fill every empty cell with its solution digit, move by move."""
+def play_to_the_end(client, game: Game, clock=None, over: float = 0) -> dict:
+    """Fill every empty cell with its solution digit, move by move; with a stopped clock
+    (time_machine's), the moves spread evenly over `over` seconds of it, as a person
+    places digits (all at one instant they come faster than a person could place them)."""
     puzzle = game.puzzle
     current = state(client, game)
-    for cell, ch in enumerate(puzzle.givens):
-        if ch == "0" and current["values"][cell] != puzzle.solution[cell]:
-            response = post(
-                client,
-                game,
-                "moves",
-                {
-                    "cell": cell,
-                    "digit": int(puzzle.solution[cell]),
-                    "mode": "value",
-                    "version": current["version"],
-                },
-            )
-            assert response.status_code == 200, response.json()
-            current = response.json()
+    cells = [
+        cell
+        for cell, ch in enumerate(puzzle.givens)
+        if ch == "0" and current["values"][cell] != puzzle.solution[cell]
+    ]
+    began = timezone.now()
+    for n, cell in enumerate(cells, 1):
+        if clock is not None:
+            clock.move_to(began + datetime.timedelta(seconds=over * n / len(cells)))
+        response = post(
+            client,
+            game,
+            "moves",
+            {
+                "cell": cell,
+                "digit": int(puzzle.solution[cell]),
+                "mode": "value",
+                "version": current["version"],
+            },
+        )
+        assert response.status_code == 200, response.json()
+        current = response.json()
     return current
 
 

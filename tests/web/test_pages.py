@@ -99,10 +99,9 @@ def test_leaderboards_count_clean_solves_only_fastest_first(
             client.force_login(user)
             game = daily_game(client, "2026-06-15", "easy")
             post(client, game, "resume")
-            clock.shift(seconds)
             if help_:
                 post(client, game, "hint", {"level": 1})
-            play_to_the_end(client, game)
+            play_to_the_end(client, game, clock, over=seconds)
         page = client.get("/daily/2026-06-15/").content.decode()
     board = page[page.index("Fastest clean solves, easy") :]
     assert board.index("alice") < board.index("carol")
@@ -223,8 +222,7 @@ def test_stats_count_played_solved_best_and_streaks(client, alice, stocked):
             day = (start_day + datetime.timedelta(days=offset)).date().isoformat()
             game = daily_game(client, day, "easy")
             post(client, game, "resume")
-            clock.shift(60 * (offset + 1))
-            play_to_the_end(client, game)
+            play_to_the_end(client, game, clock, over=60 * (offset + 1))
     with time_machine.travel(start_day + datetime.timedelta(days=2, hours=1), tick=False):
         html = client.get("/stats/").content.decode()
         assert "<dd data-streak>3</dd>" in html
@@ -249,12 +247,10 @@ def test_best_times_leave_out_games_played_with_mistakes_marked(client, alice, s
     with time_machine.travel(NOON, tick=False) as clock:
         client.post("/settings/", {"mark_mistakes": "on", "theme": "system"})
         marked = start(client)
-        clock.shift(30)
-        play_to_the_end(client, marked)
+        play_to_the_end(client, marked, clock, over=30)
         client.post("/settings/", {"theme": "system"})
         clean = start(client)
-        clock.shift(90)
-        play_to_the_end(client, clean)
+        play_to_the_end(client, clean, clock, over=90)
         html = client.get("/stats/").content.decode()
     row = html[html.index('data-difficulty="easy"') :]
     row = row[: row.index("</tr>")]
@@ -403,14 +399,13 @@ def test_a_player_outside_the_top_sees_their_own_rank(client, django_user_model,
             user = django_user_model.objects.create_user(f"fast{i}", password="p-a-s-s-w-o-r-d")
             client.force_login(user)
             game = daily_game(client, "2026-06-15", "easy")
-            clock.shift(60)  # fast, but no faster than a person (models.human_floor)
-            play_to_the_end(client, game)
+            # Fast, but no faster than a person (models.human_floor).
+            play_to_the_end(client, game, clock, over=60)
         client.force_login(
             django_user_model.objects.create_user("slow", password="p-a-s-s-w-o-r-d")
         )
         game = daily_game(client, "2026-06-15", "easy")
-        clock.shift(200)
-        play_to_the_end(client, game)
+        play_to_the_end(client, game, clock, over=200)
         from puzzles.accounts.players import Player
 
         rows = stats.leaderboard(game.daily, Player(user=game.user), limit=2)

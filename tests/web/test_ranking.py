@@ -29,16 +29,11 @@ def daily_game(client: Client, difficulty: str = "easy") -> Game:
 
 
 def solve(client: Client, seconds: float, difficulty: str = "easy") -> Game:
-    """Solve the day's puzzle cleanly, taking `seconds` of clock time (the page keeps
-    telling the server the player is there, so the idle stop never comes)."""
+    """Solve the day's puzzle cleanly, its digits placed evenly over `seconds` of clock
+    time (each a request, so the idle stop never comes)."""
     with time_machine.travel(NOON, tick=False) as clock:
         game = daily_game(client, difficulty)
-        left = seconds
-        while left > 0:
-            clock.shift(min(left, 60))
-            left -= 60
-            post(client, game, "resume")
-        play_to_the_end(client, game)
+        play_to_the_end(client, game, clock, over=seconds)
     game.refresh_from_db()
     assert game.status == "solved" and game.clean
     return game
@@ -133,10 +128,7 @@ def test_the_end_of_a_clean_solve_tells_the_best_and_the_place(stocked, django_u
     with time_machine.travel(NOON + datetime.timedelta(days=1), tick=False) as clock:
         response = slow.post("/play/easy/")
         later = Game.objects.get(pk=int(response["Location"].strip("/").split("/")[-1]))
-        for _ in range(4):  # four minutes at the board
-            clock.shift(60)
-            post(slow, later, "resume")
-        end = play_to_the_end(slow, later)
+        end = play_to_the_end(slow, later, clock, over=240)  # four minutes at the board
     assert end["status"] == "solved"
     assert end["best"] == 300.0 and "place" not in end  # not a daily: no place
 

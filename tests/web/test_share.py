@@ -220,9 +220,7 @@ def test_the_shared_page_lists_clean_solves_by_accounts(alice, bob, stocked):
     mine.force_login(alice)
     with time_machine.travel(datetime.datetime(2026, 6, 15, 12, 0, tzinfo=datetime.UTC)) as t:
         game = start(mine, "easy")
-        t.shift(300)
-        post(mine, game, "resume")
-        play_to_the_end(mine, game)
+        play_to_the_end(mine, game, t, over=300)
     game.refresh_from_db()
     assert game.ranked
     html = Client().get(sharing.share_path(game.puzzle_id)).content.decode()

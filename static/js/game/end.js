@@ -23,6 +23,10 @@ function record(state) {
           : `Your best is ${clock(state.best)}.`,
     );
   }
+  // The board ranks the time the puzzle was in sight: pauses and quiet stretches count.
+  if (state.standing === "ranked" && typeof state.ranked_time === "number" && state.ranked_time - state.elapsed >= 1) {
+    parts.push(`On the leaderboard it counts ${clock(state.ranked_time)}, from the start to the solve, pauses included.`);
+  }
   if (Number.isInteger(state.place)) {
     parts.push(
       state.standing === "guest"
@@ -44,6 +48,8 @@ function standingWords(state) {
         : "A clean solve: no help at all. It counts for your best times.",
       too_fast:
         "A clean solve, but faster than a person could solve it: kept in your history, not ranked and not a best time.",
+      hurried:
+        "A clean solve, but its digits reached us faster than a person places them (many at once, as after playing offline): kept in your history, not ranked and not a best time.",
       practice: "Practice games are never ranked and never a best time.",
       helped:
         "Solved with help (hints, checks, revealed cells or mistakes shown), so it stays off the leaderboard and your best times.",
