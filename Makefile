@@ -4,6 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
+NODE := /usr/bin/node
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test bench lint format clean
@@ -20,13 +21,17 @@ run: $(STAMP)
 	$(PY) manage.py seed_pool --difficulty all --count 5 --top-up --now
 	$(PY) -m sudokusite.launcher
 
-# The browser tests drive Debian's Chromium, and the deploy tests read deploy/ with
-# systemd-analyze and nginx (openssl makes their certificate): install each when missing.
+# The browser tests drive Debian's Chromium, the page's model is tested with Node's own test
+# runner, and the deploy tests read deploy/ with systemd-analyze and nginx (openssl makes
+# their certificate): install each when missing.
 APT_INSTALL := $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq
 DEPLOY_TOOLS := /usr/bin/systemd-analyze /usr/sbin/nginx /usr/bin/openssl
 
 $(CHROMIUM):
 	$(APT_INSTALL) chromium
+
+$(NODE):
+	$(APT_INSTALL) nodejs
 
 /usr/bin/systemd-analyze:
 	$(APT_INSTALL) systemd
@@ -37,7 +42,8 @@ $(CHROMIUM):
 /usr/bin/openssl:
 	$(APT_INSTALL) openssl
 
-test: $(STAMP) $(CHROMIUM) $(DEPLOY_TOOLS)
+test: $(STAMP) $(CHROMIUM) $(NODE) $(DEPLOY_TOOLS)
+	$(NODE) --test tests/js/
 	$(PY) -m pytest -n auto
 
 bench: $(STAMP)

@@ -29,7 +29,7 @@ per kind of action p50 and p99 latency from when it was due. CPU is read from /p
 start and end of the level: the server's (gunicorn's processes, the PostgreSQL backends of
 the site's database, Redis) per request, the worker's and beat's, and this generator's own.
 
-Then the floor (puzzles/play/floor.py, turned on for this site only): the first level's
+Then the floor (sudokusite/bench_urls.py, served by this site only): the first level's
 players (FLOOR_PLAYERS at most), at the same pace, send only digits (one a request, then in
 batches) and then only requests to the floor view, which reads the session and commits one
 UPDATE, a sixth of a level each, the three twice by turns; the lines compare moves per

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .board import Board, Step
 from .canonical import canonical, grid_print
+from .climb import EXTREME_STARTS
 from .generator import Generated, dig, make_puzzle, random_grid
 from .grid import (
     PEERS,
@@ -26,16 +27,21 @@ from .logic import Grade, PathStep, grade, solution_path
 from .nearby import NEAR_LIMIT, NEAR_MOST, near_grids, solutions
 from .seek import seek
 from .techniques import DIFFICULTIES
+from .techniques.table import TABLE as TECHNIQUES
+from .techniques.table import Entry, entry_for
 from .warm import warm_up
 from .wording import place
 
 __all__ = [
     "DIFFICULTIES",
+    "EXTREME_STARTS",
     "NEAR_LIMIT",
     "NEAR_MOST",
     "PEERS",
+    "TECHNIQUES",
     "UNITS",
     "Board",
+    "Entry",
     "Generated",
     "Grade",
     "InvalidPuzzle",
@@ -47,6 +53,7 @@ __all__ = [
     "conflicts",
     "count_solutions",
     "dig",
+    "entry_for",
     "grade",
     "grid_print",
     "is_solution",

@@ -14,7 +14,8 @@ accounts; pools and accounts use neither each other nor anything above them. Eve
 use models.py (the data model, where Django keeps it), sql.py (the few statements every
 request makes, written once from the models' metadata) and the engine; those two use no
 group. The modules at this
-level (urls, admin, apps, middleware, request_log, metrics, checks, site_views,
-templatetags, management commands) wire the groups into Django and may use any of them.
-tests/web/test_structure.py keeps the rule.
+level (urls, admin, admin_site, apps), site/ (middleware, the request log, metrics and
+health, deploy checks, the site's own pages), templatetags and management commands wire the
+groups into Django and may use any of them. tests/web/site/test_structure.py keeps the
+rule.
 """

@@ -10,9 +10,9 @@ class PuzzlesConfig(AppConfig):
     def ready(self) -> None:
         # Connect the signals: guest adoption at log-in, clocks stopped at log-out; and
         # register the deploy checks.
-        from . import checks  # noqa: F401
         from .accounts import players  # noqa: F401
-        from .play import games  # noqa: F401
+        from .play import clock  # noqa: F401
+        from .site import checks  # noqa: F401
 
 
 class SudokuAdminConfig(admin_apps.AdminConfig):

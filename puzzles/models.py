@@ -253,7 +253,7 @@ class Game(models.Model):
     # them are on the board (undo takes back the last), the rest were undone (redo).
     moves_applied = models.PositiveIntegerField(default=0)
     moves_logged = models.PositiveIntegerField(default=0)
-    # The pace of moves (puzzles/play/games.py): how many the game may take at once now,
+    # The pace of moves (puzzles/play/changes.py): how many the game may take at once now,
     # as of allowance_at; null for a game that has taken none, whose allowance is full.
     move_allowance = models.FloatField(null=True, blank=True)
     allowance_at = models.DateTimeField(null=True, blank=True)
@@ -293,7 +293,7 @@ class Game(models.Model):
         help_text="For a solve: the seconds from the start to the solve, pauses and quiet "
         "stretches included, the time the puzzle was in sight; what leaderboards rank.",
     )
-    # How many ChangeReceipt rows the game holds: past RECEIPT_CAP (puzzles/play/games.py)
+    # How many ChangeReceipt rows the game holds: past RECEIPT_CAP (puzzles/play/changes.py)
     # the oldest are deleted, so that no game's receipts grow without end.
     receipts_kept = models.PositiveIntegerField(default=0)
     helped_at = models.DateTimeField(
@@ -455,9 +455,10 @@ class Game(models.Model):
             return 0.0
         return max(0.0, (self.idle_at() - (now or timezone.now())).total_seconds())
 
-    def note_request(self, now: datetime.datetime) -> None:
-        """A request of the player's: an interval that went idle is closed, a paused clock
-        of a game in play starts, and the idle limit counts from now."""
+    def resume(self, now: datetime.datetime) -> None:
+        """A request of the player's (every one resumes): an interval that went idle is
+        closed, a paused clock of a game in play starts, and the idle limit counts from
+        now."""
         if self.resumed_at is not None and now > self.idle_at():
             self.active_seconds = self.elapsed(now)
             self.resumed_at = now
@@ -465,10 +466,26 @@ class Game(models.Model):
             self.resumed_at = now
         self.seen_at = now
 
-    def stop_clock(self, now: datetime.datetime) -> None:
+    def pause(self, now: datetime.datetime) -> None:
         """Stop the clock, keeping the time played so far."""
         self.active_seconds = self.elapsed(now)
         self.resumed_at = None
+
+    def finish(self, status: str, now: datetime.datetime) -> None:
+        """End the game, solved or given up, its clock stopped. A solve's time ranked is
+        the time the puzzle was in sight, from the start to the solve: a pause hides the
+        board but not the puzzle (another window, a share link, a second account), and a
+        page that sends nothing still shows it, so neither may take time off the
+        leaderboard. Faster than a person could solve it, or with digits that came faster
+        than a person places them (hurried): kept in the history, off the leaderboards
+        and best times."""
+        self.pause(now)
+        self.status = status
+        self.finished_at = now
+        if status != self.Status.SOLVED:
+            return
+        self.ranked_seconds = max(self.active_seconds, (now - self.started_at).total_seconds())
+        self.too_fast = self.hurried or self.ranked_seconds < human_floor(self.puzzle)
 
 
 class TechniqueExample(models.Model):

@@ -1,19 +1,31 @@
-"""Statements written once as SQL from the models' own metadata (tables, columns, the
-converters of values read, how a value is saved), for the few that every request makes,
-where building the query each time cost the ORM about as much as the database took to run
-it (`python -m bench human`). A field added to a model is read and written here with no
-change, and what comes back is what the ORM gives for the same rows: model instances as
-`QuerySet.get` builds them; rows inserted as `bulk_create` inserts them.
+"""Every statement of the site written as SQL: the few that every request makes, where
+building the query each time cost the ORM about as much as the database took to run it
+(`python -m bench human`). They are written once from the models' own metadata (tables,
+columns, the converters of values read, how a value is saved), so a field added to a model
+is read and written here with no change, and what comes back is what the ORM gives for the
+same rows: model instances as `QuerySet.get` builds them, rows inserted as `bulk_create`
+inserts them. tests/web/site/test_sql.py holds each statement to the ORM's answer for
+every type of field they read or write.
+
+The statements: a player's game with its puzzle and daily (locked, for a change), the
+game's receipts of a batch's ids, the game's UPDATE while it runs (the one place the rule
+"only while running, at the version seen" is written), INSERT of new rows, a session, and
+a user's preferences.
 
 Like models.py, this module uses none of the app's groups; each of them may use it.
 """
 
 from __future__ import annotations
 
+import datetime
+import functools
 from collections.abc import Callable, Iterable, Sequence
 
+from django.contrib.sessions.models import Session
 from django.db import connections, models
 from django.db.backends.base.base import BaseDatabaseWrapper
+
+from .models import ChangeReceipt, DailyPuzzle, Game, Preferences, Puzzle
 
 DB = "default"
 
@@ -93,3 +105,153 @@ def insert(objs: Iterable[models.Model]) -> None:
             cursor.execute(head + ", ".join([row] * len(chunk)), values)
     for obj in objs:
         obj._state.adding, obj._state.db = False, DB
+
+
+# A player's game --------------------------------------------------------------------------
+
+
+class _GameRead:
+    """SELECT a game of one owner, with its puzzle and daily, optionally locked."""
+
+    def __init__(self, owner: str, lock: bool) -> None:
+        conn = connection()
+        quote = conn.ops.quote_name
+        self.game, self.puzzle = Columns(Game, "g"), Columns(Puzzle, "p")
+        self.daily = Columns(DailyPuzzle, "d")
+        column = column_of(Game)
+        self.sql = (
+            f"SELECT {self.game.sql}, {self.puzzle.sql}, {self.daily.sql}"
+            f" FROM {quote(Game._meta.db_table)} g"
+            f" INNER JOIN {quote(Puzzle._meta.db_table)} p"
+            f" ON p.{quote(Puzzle._meta.pk.column)} = g.{column('puzzle')}"
+            f" LEFT OUTER JOIN {quote(DailyPuzzle._meta.db_table)} d"
+            f" ON d.{quote(DailyPuzzle._meta.pk.column)} = g.{column('daily')}"
+            f" WHERE g.{column('id')} = %s AND g.{column(owner)} = %s"
+        )
+        if lock and conn.features.has_select_for_update:
+            # The game's row only: the daily sits on the nullable side of an outer join.
+            of = conn.features.has_select_for_update_of
+            self.sql += " FOR UPDATE OF g" if of else " FOR UPDATE"
+
+    def __call__(self, pk: int, owner: object) -> Game | None:
+        row = select_one(self.sql, [pk, owner])
+        if row is None:
+            return None
+        g, p = len(self.game), len(self.game) + len(self.puzzle)
+        game = self.game.build(row[:g])
+        game._state.fields_cache["puzzle"] = self.puzzle.build(row[g:p])
+        daily = self.daily.build(row[p:]) if game.daily_id is not None else None
+        game._state.fields_cache["daily"] = daily
+        return game
+
+
+@functools.cache
+def _game_read(vendor: str, owner: str, lock: bool) -> _GameRead:
+    return _GameRead(owner, lock)
+
+
+def read_game(pk: int, *, user_id: int | None, guest_id: str | None, lock: bool) -> Game | None:
+    """The game `pk` if it belongs to the user (or else the guest), with its puzzle and
+    daily, as `select_related` reads them; with lock, its row locked until the transaction
+    ends (where the database locks rows). None for a game of anyone else, or none."""
+    conn = connection()
+    low, high = conn.ops.integer_field_range(Game._meta.pk.get_internal_type())
+    if not low <= pk <= high:  # no such id: the database would refuse the number itself
+        return None
+    vendor = conn.vendor
+    if user_id is not None:
+        return _game_read(vendor, "user", lock)(pk, user_id)
+    if guest_id is not None:
+        return _game_read(vendor, "guest_id", lock)(pk, guest_id)
+    return None
+
+
+@functools.cache
+def _receipt_columns(vendor: str) -> Columns:
+    return Columns(ChangeReceipt, "r")
+
+
+def receipts(game: Game, client_ids: Sequence[str]) -> dict[str, ChangeReceipt]:
+    """The game's receipts of these client ids, by id."""
+    if not client_ids:
+        return {}
+    conn = connection()
+    columns, column = _receipt_columns(conn.vendor), column_of(ChangeReceipt)
+    marks = ", ".join(["%s"] * len(client_ids))
+    sql = (
+        f"SELECT {columns.sql} FROM {conn.ops.quote_name(ChangeReceipt._meta.db_table)} r"
+        f" WHERE r.{column('game')} = %s AND r.{column('client_id')} IN ({marks})"
+    )
+    with conn.cursor() as cursor:
+        cursor.execute(sql, [game.pk, *client_ids])
+        found = [columns.build(row) for row in cursor.fetchall()]
+    return {receipt.client_id: receipt for receipt in found}
+
+
+def update_running(
+    game: Game, fields: dict[str, object], *, version: int | None, same: dict | None = None
+) -> bool:
+    """UPDATE the game's fields if it is still running (not over, not set aside) and, when
+    given, still at `version` and with the fields of `same` as they were read; whether it
+    was. Plain values only, not expressions: the game was read locked, so its values in
+    memory are the row's."""
+    conn = connection()
+    column = column_of(Game)
+
+    def prepared(name: str, value: object) -> object:
+        return Game._meta.get_field(name).get_db_prep_save(value, connection=conn)
+
+    sets = ", ".join(f"{column(name)} = %s" for name in fields)
+    values = [prepared(name, value) for name, value in fields.items()]
+    where = [
+        f"{column('id')} = %s",
+        f"{column('status')} = %s",
+        f"{column('set_aside_at')} IS NULL",
+    ]
+    params = [game.pk, Game.Status.PLAYING.value]
+    if version is not None:
+        where.append(f"{column('version')} = %s")
+        params.append(version)
+    for name, value in (same or {}).items():
+        where.append(f"{column(name)} = %s")
+        params.append(prepared(name, value))
+    table = conn.ops.quote_name(Game._meta.db_table)
+    sql = f"UPDATE {table} SET {sets} WHERE {' AND '.join(where)}"
+    with conn.cursor() as cursor:
+        cursor.execute(sql, [*values, *params])
+        return cursor.rowcount > 0
+
+
+# Who plays --------------------------------------------------------------------------------
+
+
+@functools.cache
+def _session_read(vendor: str) -> tuple[Columns, str]:
+    columns, column = Columns(Session, "s"), column_of(Session)
+    table = connection().ops.quote_name(Session._meta.db_table)
+    return columns, (
+        f"SELECT {columns.sql} FROM {table} s"
+        f" WHERE s.{column('session_key')} = %s AND s.{column('expire_date')} > %s"
+    )
+
+
+def read_session(key: str, now: datetime.datetime) -> Session | None:
+    """The session of the key, if it has not expired by `now`."""
+    columns, sql = _session_read(connection().vendor)
+    field = Session._meta.get_field("expire_date")
+    row = select_one(sql, [key, field.get_db_prep_value(now, connection())])
+    return None if row is None else columns.build(row)
+
+
+@functools.cache
+def _preferences_read(vendor: str) -> tuple[Columns, str]:
+    columns, column = Columns(Preferences, "p"), column_of(Preferences)
+    table = connection().ops.quote_name(Preferences._meta.db_table)
+    return columns, f"SELECT {columns.sql} FROM {table} p WHERE p.{column('user')} = %s"
+
+
+def read_preferences(user_id: int) -> Preferences | None:
+    """A user's saved preferences, or None before they have any."""
+    columns, sql = _preferences_read(connection().vendor)
+    row = select_one(sql, [user_id])
+    return None if row is None else columns.build(row)

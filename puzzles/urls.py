@@ -2,7 +2,7 @@ from django.urls import path
 
 from .accounts import views as accounts
 from .learn import views as learn_views
-from .play import api, floor, sharing_views, views
+from .play import api, sharing_views, views
 
 app_name = "puzzles"
 
@@ -25,7 +25,7 @@ urlpatterns = [
     path("accounts/signup/", accounts.signup, name="signup"),
     path("api/games/<int:pk>", api.game_state, name="api_game"),
     path("api/games/<int:pk>/moves", api.moves, name="api_moves"),
-    path("api/games/<int:pk>/changes", api.changes, name="api_changes"),
+    path("api/games/<int:pk>/changes", api.batch, name="api_changes"),
     path("api/games/<int:pk>/undo", api.undo, name="api_undo"),
     path("api/games/<int:pk>/redo", api.redo, name="api_redo"),
     path("api/games/<int:pk>/fill-notes", api.fill_notes, name="api_fill_notes"),
@@ -38,6 +38,4 @@ urlpatterns = [
     path("api/games/<int:pk>/give-up", api.give_up, name="api_give_up"),
     path("api/games/<int:pk>/path", api.solution_path, name="api_path"),
     path("api/games/<int:pk>/replay", api.replay, name="api_replay"),
-    # The benchmark's floor: a 404 unless BENCH_FLOOR_VIEW is on (puzzles/play/floor.py).
-    path("api/games/<int:pk>/floor", floor.floor, name="api_floor"),
 ]

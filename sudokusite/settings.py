@@ -62,7 +62,7 @@ TRUSTED_PROXIES = env_int("DJANGO_TRUSTED_PROXIES", 0)
 # The limits of puzzles/accounts/limits.py (log-in, sign-up, password reset, game starts). Off
 # only for load tests that play many games a second from one address.
 RATE_LIMITS = env_bool("RATE_LIMITS", True)
-# The human-pace benchmark's floor view (puzzles/play/floor.py); never on in production.
+# The human-pace benchmark's floor view (sudokusite/bench_urls.py); never on in production.
 BENCH_FLOOR_VIEW = env_bool("BENCH_FLOOR_VIEW", False)
 
 # HTTPS: on by default in production. Cookies travel over HTTPS only, plain HTTP is
@@ -81,8 +81,8 @@ if env_bool("DJANGO_BEHIND_PROXY", False):  # the proxy terminates TLS and says 
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
-# A failed CSRF check answers JSON under /api/ (see puzzles/middleware.py).
-CSRF_FAILURE_VIEW = "puzzles.middleware.csrf_failure"
+# A failed CSRF check answers JSON under /api/ (see puzzles/site/middleware.py).
+CSRF_FAILURE_VIEW = "puzzles.site.middleware.csrf_failure"
 CSRF_COOKIE_HTTPONLY = True  # pages hand the token to scripts in a meta tag
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # guests keep their games for a year
 # In the database, as Django's own backend keeps them, read with one hand-written SELECT.
@@ -105,11 +105,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "puzzles.request_log.RequestLogMiddleware",
-    "puzzles.middleware.ContentSecurityPolicyMiddleware",
+    "puzzles.site.request_log.RequestLogMiddleware",
+    "puzzles.site.middleware.ContentSecurityPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "puzzles.middleware.ApiErrorsMiddleware",
+    "puzzles.site.middleware.ApiErrorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -119,7 +119,8 @@ MIDDLEWARE = [
     "puzzles.accounts.owners.OwnerMarkMiddleware",
 ]
 
-ROOT_URLCONF = "sudokusite.urls"
+# The benchmark's site adds its floor view (sudokusite/bench_urls.py); no other has it.
+ROOT_URLCONF = "sudokusite.bench_urls" if BENCH_FLOOR_VIEW else "sudokusite.urls"
 WSGI_APPLICATION = "sudokusite.wsgi.application"
 
 TEMPLATES = [
@@ -310,7 +311,7 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 
 # Logs go to standard error (journald under systemd), a line each: plain text, or with
 # LOG_FORMAT=json one JSON object a line, a request's method, path, status and duration_ms
-# as fields of their own (puzzles/request_log.py logs one line per request).
+# as fields of their own (puzzles/site/request_log.py logs one line per request).
 LOG_FORMAT = env_str("LOG_FORMAT", "plain")
 if LOG_FORMAT not in ("plain", "json"):
     raise ImproperlyConfigured(f"LOG_FORMAT must be plain or json, not {LOG_FORMAT!r}")

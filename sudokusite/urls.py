@@ -3,8 +3,9 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from puzzles import metrics, site_views
 from puzzles.accounts import views as accounts
+from puzzles.site import metrics
+from puzzles.site import views as site_views
 
 urlpatterns = [
     path("", include("puzzles.urls")),
@@ -34,4 +35,4 @@ urlpatterns = [
     path("offline/", site_views.offline, name="offline"),
 ]
 
-handler500 = "puzzles.site_views.server_error"
+handler500 = "puzzles.site.views.server_error"

@@ -4,7 +4,6 @@ Guests' games move to their account when they sign up or log in."""
 from __future__ import annotations
 
 import datetime
-import functools
 import uuid
 from dataclasses import dataclass
 
@@ -19,7 +18,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from ..models import AccountName, Game, Preferences
-from ..sql import Columns, column_of, connection, select_one
+from ..sql import read_preferences
 from .usernames import skeleton
 
 GUEST_KEY = "guest_id"
@@ -84,21 +83,12 @@ def preferences_for(request: HttpRequest) -> Preferences:
     return Preferences(**fields)
 
 
-@functools.cache
-def _preferences_read(vendor: str) -> tuple[Columns, str]:
-    columns, column = Columns(Preferences, "p"), column_of(Preferences)
-    table = connection().ops.quote_name(Preferences._meta.db_table)
-    return columns, f"SELECT {columns.sql} FROM {table} p WHERE p.{column('user')} = %s"
-
-
 def _saved_preferences(user) -> Preferences:
     """A user's saved preferences, made with the defaults the first time."""
-    columns, sql = _preferences_read(connection().vendor)
-    row = select_one(sql, [user.pk])
-    if row is None:
+    prefs = read_preferences(user.pk)
+    if prefs is None:
         prefs, _ = Preferences.objects.get_or_create(user=user)
         return prefs
-    prefs = columns.build(row)
     prefs._state.fields_cache["user"] = user
     return prefs
 

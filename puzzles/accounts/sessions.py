@@ -10,23 +10,12 @@ Writing, expiry and `clearsessions` stay Django's.
 from __future__ import annotations
 
 import datetime
-import functools
 
 from django.contrib.sessions.backends import db
 from django.contrib.sessions.models import Session
 from django.utils import timezone
 
-from ..sql import Columns, column_of, connection, select_one
-
-
-@functools.cache
-def _session_read(vendor: str) -> tuple[Columns, str]:
-    columns, column = Columns(Session, "s"), column_of(Session)
-    table = connection().ops.quote_name(Session._meta.db_table)
-    return columns, (
-        f"SELECT {columns.sql} FROM {table} s"
-        f" WHERE s.{column('session_key')} = %s AND s.{column('expire_date')} > %s"
-    )
+from ..sql import read_session
 
 
 class SessionStore(db.SessionStore):
@@ -41,13 +30,9 @@ class SessionStore(db.SessionStore):
         key = self.session_key
         if key is None:
             return None
-        columns, sql = _session_read(connection().vendor)
-        field = Session._meta.get_field("expire_date")
-        now = field.get_db_prep_value(timezone.now(), connection())
-        row = select_one(sql, [key, now])
-        if row is None:
+        session = read_session(key, timezone.now())
+        if session is None:
             self._session_key = None
             return None
-        session = columns.build(row)
         self.stored_expiry = session.expire_date
         return session

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from django.core.cache import cache
 
 import engine
-from engine.techniques.table import TABLE, Entry, entry_for
+from engine import TECHNIQUES, Entry, entry_for
 
 from ..models import Puzzle
 
@@ -70,7 +70,7 @@ class Technique:
 
 def _guide() -> dict[str, Technique]:
     pages: dict[str, Technique] = {}
-    for entry in TABLE:
+    for entry in TECHNIQUES:
         page = pages.setdefault(entry.slug, Technique(entry.slug, entry.name, entry.tier))
         page.entries.append(entry)
     return pages
@@ -225,7 +225,7 @@ def label_of(name: str) -> str:
 
 def slug_of_name(name: str) -> str:
     """The guide's page for a technique's formal name (as a puzzle's grade lists it)."""
-    return next((e.slug for e in TABLE if e.name == name), "")
+    return next((e.slug for e in TECHNIQUES if e.name == name), "")
 
 
 def slug_of(step: engine.Step) -> str:
@@ -238,7 +238,7 @@ def hardest(puzzle: Puzzle) -> Entry | None:
     a step rated by its length or size (chains, forcing chains, unique rectangles of type
     3) scores above its technique's rating, so where none matches, the solve tells, worked
     out once a puzzle and kept."""
-    entries = [e for e in TABLE if e.name in (puzzle.techniques or {})]
+    entries = [e for e in TECHNIQUES if e.name in (puzzle.techniques or {})]
     if not entries:
         return None
     exact = [e for e in entries if abs(e.rating - puzzle.score) < 1e-6]
@@ -268,7 +268,7 @@ def _hardest_step(puzzle: Puzzle) -> Entry | None:
         name = entry_for(top).name
         with contextlib.suppress(Exception):
             cache.set(key, name, None)  # a puzzle's solve never changes
-    return next((e for e in TABLE if e.name == name), None)
+    return next((e for e in TECHNIQUES if e.name == name), None)
 
 
 def grade_of(puzzle: Puzzle, *, over: bool) -> dict:

@@ -1,6 +1,8 @@
 """The JSON API of a game. Every answer is the game's state; errors are 4xx with a message.
 
 POST bodies are JSON objects; CSRF applies as to any POST (send the X-CSRFToken header).
+A POST reads the player's game locked and makes its writes in the same transaction
+(changes.Write): the views parse the request and call one service.
 """
 
 from __future__ import annotations
@@ -18,15 +20,17 @@ from django.views.decorators.http import require_POST, require_safe
 
 import engine
 
+from .. import sql
 from ..accounts import limits
 from ..accounts.players import YIELDED_KEY, current_player, preferences_for
 from ..models import Game
-from . import games, rows
+from . import answers, changes, clock, help
+from .errors import GameError, NotFound, TooFast
 
 MOVED = "This game gave way to your account's game on the same puzzle when you logged in."
 
 
-class BadRequest(games.GameError):
+class BadRequest(GameError):
     """Input the API cannot read."""
 
 
@@ -35,12 +39,12 @@ def _game_for(request: HttpRequest, pk: int, *, lock: bool = False) -> Game:
     locked until the transaction ends."""
     player = current_player(request)
     user_id = player.user.pk if player.user is not None else None
-    game = rows.read_game(pk, user_id=user_id, guest_id=player.guest_id, lock=lock)
+    game = sql.read_game(pk, user_id=user_id, guest_id=player.guest_id, lock=lock)
     if game is not None:
         return game
     if str(pk) in request.session.get(YIELDED_KEY, {}):
-        raise games.NotFound(MOVED)
-    raise games.NotFound("No such game.")
+        raise NotFound(MOVED)
+    raise NotFound("No such game.")
 
 
 def _body(request: HttpRequest) -> dict:
@@ -74,36 +78,37 @@ def _version(body: dict, game: Game) -> int:
     return _integer(body, "version", 0, 2**31, default=game.version)
 
 
-def game_endpoint(view: Callable, *, nested: bool = False, locked: bool = False) -> Callable:
+def game_endpoint(view: Callable, *, nested: bool = False) -> Callable:
     """Load the player's game, answer with its state (beside what the view adds, or under
-    "state" when nested), turn GameError into a 4xx. With locked, the game is read locked
-    and the view runs in the same transaction: the view need not read it again."""
+    "state" when nested), turn GameError into a 4xx. A POST reads the game locked and runs
+    the view in the same transaction, which its writes join; a GET reads it as it is."""
 
     @functools.wraps(view)
     @never_cache
     def wrapper(request: HttpRequest, pk: int) -> JsonResponse:
         prefs = preferences_for(request)
+        locked = request.method == "POST"
         try:
             with transaction.atomic() if locked else contextlib.nullcontext():
                 try:
                     game = _game_for(request, pk, lock=locked)
-                except games.NotFound as error:
+                except NotFound as error:
                     return JsonResponse({"error": str(error)}, status=404)
                 extra = view(request, game, prefs) or {}
-        except games.GameError as error:
+        except GameError as error:
             try:
                 game.refresh_from_db()
             except Game.DoesNotExist:  # deleted meanwhile: it gave way at a log-in
                 return JsonResponse({"error": "No such game."}, status=404)
-            body = {"error": str(error), "state": games.state(game, prefs)}
+            body = {"error": str(error), "state": answers.state(game, prefs)}
             response = JsonResponse(body, status=error.status)
-            if isinstance(error, games.TooFast):
+            if isinstance(error, TooFast):
                 response["Retry-After"] = str(error.retry_after)
             return response
         if nested:
             game = extra.pop("game", game)
-            return JsonResponse({"state": games.state(game, prefs), **extra})
-        return JsonResponse({**games.state(game, prefs), **extra})
+            return JsonResponse({"state": answers.state(game, prefs), **extra})
+        return JsonResponse({**answers.state(game, prefs), **extra})
 
     return wrapper
 
@@ -126,26 +131,26 @@ def moves(request, game, prefs):
         raise BadRequest('mode must be "value" or "note".')
     if "version" not in body:
         raise BadRequest("version is missing: send the version of the state you saw.")
-    games.move(game, cell, digit, mode, _version(body, game), prefs)
+    changes.move(game, cell, digit, mode, _version(body, game), prefs)
 
 
 @require_POST
 @game_endpoint
 def undo(request, game, prefs):
-    games.undo(game, _version(_body(request), game))
+    changes.undo(game, _version(_body(request), game))
 
 
 @require_POST
 @game_endpoint
 def redo(request, game, prefs):
-    games.redo(game, _version(_body(request), game))
+    changes.redo(game, _version(_body(request), game))
 
 
 @require_POST
 @game_endpoint
 def fill_notes(request, game, prefs):
     """POST /api/games/<id>/fill-notes {"version"}: every empty cell's candidates."""
-    games.fill_notes(game, _version(_body(request), game))
+    changes.fill_notes(game, _version(_body(request), game))
 
 
 @require_POST
@@ -154,7 +159,7 @@ def hint(request, game, prefs):
     """POST /api/games/<id>/hint {"level": 1-3, "version"}: the hint, nothing applied."""
     body = _body(request)
     level = _integer(body, "level", 1, 3, default=1)
-    _, told = games.hint(game, level, _version(body, game), prefs)
+    _, told = help.hint(game, level, _version(body, game), prefs)
     return {"hint": told}
 
 
@@ -162,7 +167,7 @@ def hint(request, game, prefs):
 @game_endpoint
 def apply_hint(request, game, prefs):
     """POST /api/games/<id>/apply-hint {"version"}: the level-3 hint's step, carried out."""
-    _, cell = games.apply_hint(game, _version(_body(request), game), prefs)
+    _, cell = help.apply_hint(game, _version(_body(request), game), prefs)
     return {"select": cell}
 
 
@@ -170,31 +175,31 @@ def apply_hint(request, game, prefs):
 @game_endpoint
 def reveal(request, game, prefs):
     body = _body(request)
-    games.reveal(game, _integer(body, "cell", 0, 80), _version(body, game), prefs)
+    help.reveal(game, _integer(body, "cell", 0, 80), _version(body, game), prefs)
 
 
 @require_POST
 @game_endpoint
 def check(request, game, prefs):
-    return {"check": {"wrong": games.check(game)}}
+    return {"check": {"wrong": help.check(game)}}
 
 
 @require_POST
 @game_endpoint
 def pause(request, game, prefs):
-    games.pause(game)
+    clock.pause(game)
 
 
 @require_POST
 @game_endpoint
 def resume(request, game, prefs):
-    games.resume(game)
+    clock.resume(game)
 
 
 @require_POST
 @game_endpoint
 def give_up(request, game, prefs):
-    games.give_up(game)
+    help.give_up(game)
 
 
 TOO_MANY_READS = (
@@ -207,7 +212,7 @@ def _costly(request: HttpRequest) -> None:
     """A read worked out from the database each time: limited per client and player."""
     limit = limits.used_up(request, limits.COSTLY_READ_PER_CLIENT, limits.COSTLY_READ_PER_ACCOUNT)
     if limit is not None:
-        raise games.TooFast(TOO_MANY_READS, retry_after=limit.seconds)
+        raise TooFast(TOO_MANY_READS, retry_after=limit.seconds)
 
 
 @require_safe
@@ -215,7 +220,7 @@ def _costly(request: HttpRequest) -> None:
 def solution_path(request, game, prefs):
     """GET /api/games/<id>/path: the logical solve, once the game is over."""
     _costly(request)
-    return {"path": games.solution_path(game)}
+    return {"path": help.solution_path(game)}
 
 
 @require_safe
@@ -228,7 +233,7 @@ def replay(request, game, prefs):
     total = game.moves_applied + 1
     start = _query_integer(request, "start", 0, total, 0)
     count = _query_integer(request, "count", 1, MAX_REPLAY_PAGE, REPLAY_PAGE)
-    frames, total = games.replay(game, start, count)
+    frames, total = answers.replay(game, start, count)
     after = start + count
     return {
         "frames": frames,
@@ -261,10 +266,10 @@ KINDS = ("move", "undo", "redo", "fill-notes")
 
 
 @require_POST
-@functools.partial(game_endpoint, nested=True, locked=True)
-def changes(request, game, prefs):
+@functools.partial(game_endpoint, nested=True)
+def batch(request, game, prefs):
     """POST /api/games/<id>/changes {"device", "changes": [...]}: a page's queued changes,
-    stored once each and merged cell by cell (games.apply_changes)."""
+    stored once each and merged cell by cell (changes.apply_changes)."""
     body = _body(request)
     device = body.get("device")
     if not isinstance(device, str) or not DEVICE.fullmatch(device):
@@ -275,7 +280,7 @@ def changes(request, game, prefs):
     read = [_change(change, game, n) for n, change in enumerate(queued, 1)]
     if len({change["id"] for change in read}) != len(read):
         raise BadRequest("Two changes in the batch have the same id.")
-    game, applied, refused = games.apply_changes(game, device, read, prefs, locked=True)
+    game, applied, refused = changes.apply_changes(game, device, read, prefs)
     return {"game": game, "applied": applied, "refused": refused}
 
 

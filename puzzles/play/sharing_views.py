@@ -11,7 +11,7 @@ from ..accounts import limits
 from ..accounts.players import current_player, preferences_for
 from ..learn.guide import grade_of
 from ..models import Game
-from . import games, sharing
+from . import help, sharing, starting
 
 CHANGED_COPY = (
     "This puzzle is a changed copy of one here (a given taken out, a digit added, or the "
@@ -50,11 +50,11 @@ def custom(request: HttpRequest) -> HttpResponse:
             },
             status=400,
         )
-    game = games.game_on(
+    game = starting.game_on(
         current_player(request, create=True), accepted.puzzle, preferences_for(request)
     )
     if accepted.changed:
-        games.count_copy_as_help(game)
+        help.count_copy_as_help(game)
         messages.info(request, CHANGED_COPY)
     elif not accepted.created and not accepted.same_layout:
         messages.info(
@@ -101,7 +101,7 @@ def share(request: HttpRequest, code: str) -> HttpResponse:
             refused = limits.start_refused(request)
             if refused is not None:
                 return refused
-            mine = games.game_on(
+            mine = starting.game_on(
                 current_player(request, create=True), puzzle, preferences_for(request)
             )
         return redirect("puzzles:game", pk=mine.pk)

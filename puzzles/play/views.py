@@ -10,7 +10,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_POST, require_safe
 
 import engine
 
@@ -25,8 +25,9 @@ from ..accounts.players import (
 from ..learn.guide import GUIDE, grade_of
 from ..learn.skills import skills as skill_profile
 from ..models import DailyPuzzle, Difficulty, Game
-from ..pools.daily import dailies_of, today
-from . import games, stats
+from ..pools.daily import dailies_of, days_around, today
+from . import answers, starting, stats
+from .errors import NotFound, Unavailable
 
 
 def _difficulty(value: str) -> str:
@@ -101,7 +102,7 @@ def play(request: HttpRequest, difficulty: str) -> HttpResponse:
     if refused is not None:
         return refused
     player = current_player(request, create=True)
-    game = games.new_game(player, difficulty, preferences_for(request))
+    game = starting.new_game(player, difficulty, preferences_for(request))
     if game.puzzle.difficulty != difficulty:
         messages.info(
             request,
@@ -131,36 +132,11 @@ def daily_day(request: HttpRequest, date: str) -> HttpResponse:
         card["leaderboard"] = stats.leaderboard(card["daily"], player)
         place = stats.would_place(card["daily"], player)
         card["would_place"] = stats.ordinal(place) if place else None
-    earlier = (
-        DailyPuzzle.objects.filter(date__lt=day)
-        .order_by("-date")
-        .values_list("date", flat=True)
-        .first()
-    )
-    later = (
-        DailyPuzzle.objects.filter(date__gt=day, date__lte=today())
-        .order_by("date")
-        .values_list("date", flat=True)
-        .first()
-    )
-    archive = (
-        DailyPuzzle.objects.filter(date__lte=today())
-        .order_by("-date")
-        .values_list("date", flat=True)
-        .distinct()[:30]
-    )
     return render(
         request,
         "puzzles/daily.html",
-        {
-            "day": day,
-            "is_today": day == today(),
-            "today": today(),
-            "cards": cards,
-            "earlier": earlier,
-            "later": later,
-            "archive": archive,
-        },
+        {"day": day, "is_today": day == today(), "today": today(), "cards": cards}
+        | days_around(day),
     )
 
 
@@ -171,15 +147,15 @@ def daily_play(request: HttpRequest, date: str, difficulty: str) -> HttpResponse
     if refused is not None:
         return refused
     try:
-        game = games.daily_game(
+        game = starting.daily_game(
             current_player(request, create=True),
             _date(date),
             _difficulty(difficulty),
             preferences_for(request),
         )
-    except games.NotFound as error:
+    except NotFound as error:
         raise Http404(str(error)) from None
-    except games.Unavailable as error:
+    except Unavailable as error:
         response = render(request, "puzzles/unavailable.html", {"message": error}, status=503)
         response["Retry-After"] = "30"
         return response
@@ -199,7 +175,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("No such game.")
     live = player.games().filter(puzzle=game.puzzle_id).first() if game.set_aside else None
     prefs = preferences_for(request)
-    state = games.state(game, prefs)
+    state = answers.state(game, prefs)
     return render(
         request,
         "puzzles/game.html",
@@ -278,7 +254,6 @@ def statistics_page(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_http_methods(["GET", "HEAD", "POST"])
 @require_POST
 def input_mode(request: HttpRequest) -> HttpResponse:
     """The game page's input switch, kept as the `digit_first` setting: `digit_first` is
@@ -306,7 +281,7 @@ def settings_page(request: HttpRequest) -> HttpResponse:
             prefs = form.save(commit=False)
             save_guest_preferences(request, prefs)
         if prefs.mark_mistakes:
-            games.mark_games_in_progress(current_player(request))
+            starting.mark_games_in_progress(current_player(request))
         messages.success(request, "Settings saved.")
         return redirect(reverse("puzzles:settings"))
     return render(request, "puzzles/settings.html", {"form": form})

@@ -95,3 +95,15 @@ def _pick(date: datetime.date, difficulty: str) -> DailyPuzzle | None:
             .filter(date=date, difficulty=difficulty)
             .first()
         )
+
+
+def days_around(day: datetime.date) -> dict:
+    """For a day's page: the day with dailies before it ("earlier") and after it, up to
+    today ("later"), and the last 30 days that had them ("archive")."""
+    out = DailyPuzzle.objects.filter(date__lte=today())
+    dates = out.order_by("-date").values_list("date", flat=True)
+    return {
+        "earlier": dates.filter(date__lt=day).first(),
+        "later": dates.filter(date__gt=day).order_by("date").first(),
+        "archive": dates.distinct()[:30],
+    }

@@ -1,6 +1,6 @@
 """The health checks' findings: for /healthz (can this web process serve?) and
 /healthz/workers (are the workers and beat alive?). The views, and who is told the
-details, are in puzzles/metrics.py with the other things monitors read."""
+details, are in puzzles/site/metrics.py with the other things monitors read."""
 
 from __future__ import annotations
 

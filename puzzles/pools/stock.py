@@ -19,7 +19,7 @@ from django.db.models import Count, QuerySet
 from django.utils import timezone
 
 import engine
-from engine.climb import EXTREME_STARTS
+from engine import EXTREME_STARTS
 
 from ..models import Difficulty, PoolTarget, Puzzle
 from . import activity, broker

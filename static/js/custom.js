@@ -1,6 +1,10 @@
 // Typing a puzzle of one's own on a grid: tap a cell, then a digit (or the arrows and the
 // digit keys; 0, "." or Backspace for a blank). The text area stays the form's field, so a
 // pasted puzzle still works: the grid reads it and writes back 81 characters.
+//
+// Imports places' names (game/places.js).
+
+import { place } from "./game/places.js";
 
 const form = document.querySelector(".custom-form");
 const holder = form && form.querySelector("[data-entry-grid]");
@@ -22,7 +26,7 @@ if (holder) {
       cell.textContent = d ? String(d) : "";
       cell.classList.toggle("selected", i === selected);
       cell.tabIndex = i === selected ? 0 : -1;
-      cell.setAttribute("aria-label", `Row ${Math.floor(i / 9) + 1}, column ${(i % 9) + 1}, ${d || "blank"}`);
+      cell.setAttribute("aria-label", `${place(i, { start: true })}, ${d || "blank"}`);
     });
   };
 

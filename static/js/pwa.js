@@ -4,9 +4,14 @@
 // a time (game/queue.js drops another's as the page loads, the worker as it answers): a
 // page of another player's is never left on screen, and changes not yet sent go out
 // before a log-in, a sign-up or a log-out hands the device to someone else.
+//
+// Imports the API call (game/http.js) and the records kept on this device (game/queue.js).
 
 import { callApi } from "./game/http.js";
-import { deviceId, keptGames, ownsRecords, staleCopy } from "./game/queue.js";
+import { pageRecords } from "./game/queue.js";
+
+// Opened first thing: another player's records are dropped before anything reads them.
+const records = pageRecords();
 
 const GAME_PAGE = /^\/games\/\d+\/$/;
 
@@ -30,7 +35,7 @@ async function register() {
 function listKeptGames() {
   const list = document.querySelector("[data-kept-games]");
   if (!list) return;
-  const games = keptGames().filter((g) => g.url && GAME_PAGE.test(g.url) && g.state && g.state.status === "playing");
+  const games = records.keptGames().filter((g) => g.url && GAME_PAGE.test(g.url) && g.state && g.state.status === "playing");
   for (const kept of games) {
     const item = document.createElement("li");
     const link = document.createElement("a");
@@ -49,7 +54,7 @@ function listKeptGames() {
 // the page kept whole): once another player's page has loaded since, it is asked for
 // again, and comes as the server has it now.
 window.addEventListener("pageshow", (event) => {
-  if (event.persisted && !ownsRecords()) location.reload();
+  if (event.persisted && !records.ownsRecords()) location.reload();
 });
 
 // A log-in, a sign-up or a log-out hands the device to someone else, whose first page
@@ -61,7 +66,7 @@ document.addEventListener("submit", (event) => {
   const form = event.target;
   if (event.defaultPrevented || form.dataset.changesSent) return;
   if (!HANDOVER.test(new URL(form.action, location.href).pathname)) return;
-  const waiting = keptGames().filter((g) => /^\d+$/.test(g.id) && (g.queue || []).length);
+  const waiting = records.keptGames().filter((g) => /^\d+$/.test(g.id) && (g.queue || []).length);
   if (!waiting.length) return;
   event.preventDefault();
   form.dataset.changesSent = "true";
@@ -72,14 +77,14 @@ document.addEventListener("submit", (event) => {
 // player comes back before another's page loads (the server stores each change once).
 async function sendChanges(games) {
   const csrf = document.querySelector('meta[name="csrf-token"]').content;
-  const device = deviceId();
+  const device = records.deviceId();
   const sent = games.map((g) =>
     callApi(`/api/games/${g.id}/changes`, csrf, { device, changes: g.queue.slice(0, 200) }).catch(() => null),
   );
   await Promise.race([Promise.all(sent), new Promise((done) => setTimeout(done, 5000))]);
 }
 
-if (staleCopy) {
+if (records.staleCopy) {
   location.reload();
 } else {
   listKeptGames();

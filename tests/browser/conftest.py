@@ -16,7 +16,6 @@ from playwright.sync_api import Error as PlaywrightError
 
 import engine
 from puzzles.accounts import limits
-from puzzles.models import Game, Puzzle
 from puzzles.pools.stock import insert_new, puzzle_row
 
 # Playwright's sync API keeps an event loop open in this thread for the rest of the
@@ -39,7 +38,6 @@ document.addEventListener("securitypolicyviolation", (e) => console.error(
   ` at ${e.sourceFile}:${e.lineNumber}`
 ));
 """
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 
 
 @pytest.fixture(autouse=True)
@@ -187,66 +185,3 @@ def page(browser: Browser, live_server) -> Page:
 def stock(transactional_db) -> None:
     rng = random.Random(7)
     insert_new([puzzle_row(engine.make_puzzle(d, seed=rng)) for d in ["easy"] * 6 + ["medium"] * 2])
-
-
-def daily_picks() -> dict[str, Puzzle]:
-    """A stocked puzzle for every tier's daily (easy ones stand in for the harder tiers),
-    so that no page has to make or wait for one. Leaves easy[3] and medium[1] alone."""
-    easy = list(Puzzle.objects.filter(difficulty="easy").order_by("pk"))
-    medium = Puzzle.objects.filter(difficulty="medium").order_by("pk").first()
-    return {
-        "easy": easy[0],
-        "medium": medium,
-        "hard": easy[1],
-        "expert": easy[2],
-        "master": easy[4],
-        "extreme": easy[5],
-    }
-
-
-def open_new_game(page: Page, difficulty: str = "easy") -> Game:
-    page.goto(page.base + "/")
-    page.click(f"[data-new-game={difficulty}]")
-    page.wait_for_selector("[data-game][data-ready]")  # the page script is up
-    game_id = int(page.url.rstrip("/").split("/")[-1])
-    page.wait_for_function("() => document.querySelector('[data-saved]').textContent === 'Saved'")
-    return Game.objects.select_related("puzzle").get(pk=game_id)
-
-
-def wait_saved(page: Page) -> None:
-    page.wait_for_function("() => document.querySelector('[data-saved]').textContent === 'Saved'")
-
-
-def solution_of(game: Game) -> str:
-    return Puzzle.objects.get(pk=game.puzzle_id).solution
-
-
-def log_in(page: Page, username: str, password: str) -> None:
-    """Log in through the form, whoever the browser was logged in as, and wait for the page
-    the form leads to."""
-    page.goto(page.base + "/accounts/login/")
-    page.fill('input[name="username"]', username)
-    page.fill('input[name="password"]', password)
-    page.press('input[name="password"]', "Enter")
-    page.wait_for_url(lambda url: "/accounts/login/" not in url)
-    page.wait_for_load_state()
-
-
-def wait_game_kept(page: Page) -> None:
-    """The service worker controls the game page and keeps it and every file it loaded,
-    so that it opens with no network."""
-    page.wait_for_function(
-        """async () => {
-            if (!navigator.serviceWorker.controller) return false;
-            const files = performance.getEntriesByType("resource")
-                .map((entry) => new URL(entry.name))
-                .filter((url) => url.origin === location.origin)
-                .filter((url) => url.pathname.startsWith("/static/"))
-                .map((url) => url.pathname);
-            for (const path of [location.pathname, ...files]) {
-                if (!(await caches.match(path))) return false;
-            }
-            return files.some((path) => path.includes("game/board"));
-        }""",
-        polling=200,
-    )

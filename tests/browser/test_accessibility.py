@@ -28,12 +28,11 @@ from puzzles.accounts.players import Player
 from puzzles.learn import examples
 from puzzles.learn.practice import start_practice
 from puzzles.models import DailyPuzzle, Game, Puzzle
-from puzzles.play import games
 from puzzles.play.sharing import share_path
 from puzzles.pools.daily import today
 
 from .board_helpers import DEVICES, blanks_of
-from .conftest import daily_picks, wait_saved
+from .helpers import daily_picks, wait_saved
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -192,10 +191,12 @@ def make_world(index: int) -> World:
                 values=puzzle.solution,
                 status=Game.Status.SOLVED,
                 active_seconds=600 + 240 * n + 30 * index,
+                ranked_seconds=600 + 240 * n + 30 * index,
                 finished_at=timezone.now() - timezone.timedelta(days=2 - n),
             )
         )
-    playing = games._create(Player(user=user), medium[0], None)
+    # A game of the medium daily's puzzle, but not as the daily: in progress on the home page.
+    playing = Game.objects.create(user=user, puzzle=medium[0], values=medium[0].givens)
     practice = start_practice(Player(user=user), "hidden-single")
     return World(user, playing, solved[-1], practice, puzzles=easy + medium)
 

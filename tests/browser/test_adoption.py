@@ -9,7 +9,7 @@ from django.utils import timezone
 from puzzles.models import DailyPuzzle, Game, Puzzle
 from puzzles.pools.daily import today
 
-from .conftest import daily_picks, wait_saved
+from .helpers import daily_picks, wait_saved
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

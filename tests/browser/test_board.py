@@ -23,7 +23,7 @@ from .board_helpers import (
     shot,
     style,
 )
-from .conftest import daily_picks, open_new_game, solution_of, wait_saved
+from .helpers import daily_picks, open_new_game, solution_of, wait_saved
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -14,7 +14,7 @@ import engine
 from puzzles.models import IDLE_SECONDS
 
 from .board_helpers import blanks_of, close, inside, open_context, shot, style
-from .conftest import open_new_game, wait_saved
+from .helpers import open_new_game, wait_saved
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

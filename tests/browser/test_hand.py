@@ -9,7 +9,7 @@ import pytest
 from puzzles.models import Difficulty, Game
 
 from .board_helpers import close, inside, open_context
-from .conftest import open_new_game, solution_of, wait_saved
+from .helpers import open_new_game, solution_of, wait_saved
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

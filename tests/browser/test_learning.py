@@ -13,7 +13,7 @@ from puzzles.models import Game, Move, TechniqueExample
 from puzzles.play.sharing import share_path
 
 from ..web.learning import store_technique_puzzles
-from .conftest import SCREENSHOTS, open_new_game
+from .helpers import SCREENSHOTS, open_new_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -12,7 +12,7 @@ from playwright.sync_api import Page
 
 from puzzles.models import Game
 
-from .conftest import open_new_game, solution_of, wait_saved
+from .helpers import open_new_game, solution_of, wait_saved
 
 pytestmark = [
     pytest.mark.browser,

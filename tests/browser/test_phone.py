@@ -11,7 +11,7 @@ from django.db.models import F
 from puzzles.models import Game, Puzzle
 
 from .board_helpers import blanks_of, close, inside, open_context
-from .conftest import SCREENSHOTS, open_new_game, solution_of, wait_saved
+from .helpers import SCREENSHOTS, open_new_game, solution_of, wait_saved
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -6,7 +6,7 @@ import pytest
 
 from puzzles.models import Game
 
-from .conftest import open_new_game, solution_of, wait_saved
+from .helpers import open_new_game, solution_of, wait_saved
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import SCREENSHOTS, open_new_game, wait_saved
+from .helpers import SCREENSHOTS, open_new_game, wait_saved
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 
 from puzzles.models import Game, Move
 
-from .conftest import log_in, open_new_game, wait_game_kept
+from .helpers import log_in, open_new_game, wait_game_kept
 
 pytestmark = [
     pytest.mark.browser,

@@ -17,7 +17,7 @@ from engine.generator import make_puzzle
 from engine.grid import DIGITS_OF
 from engine.techniques import LADDER
 
-from .conftest import load
+from .helpers import load
 from .public_examples import EXAMPLES
 
 OUT = Path(__file__).with_name("technique_positions.json")

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import engine
 
-from .conftest import load, valid_solution
+from .helpers import load, valid_solution
 
 
 def transformed(puzzle: str, rng: random.Random) -> str:

@@ -7,7 +7,7 @@ from engine.techniques.chains import length_increment
 from engine.techniques.forcing import TOP_FORCING_RATING
 from engine.techniques.table import TABLE
 
-from .conftest import load
+from .helpers import load
 
 BASE = {e.name: e.rating for e in TABLE}
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import engine
 from engine import cli
 
-from .conftest import DATA, load
+from .helpers import DATA, load
 
 ROOT = Path(__file__).resolve().parents[2]
 

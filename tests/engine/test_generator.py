@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import engine
 from engine.climb import EXTREME_STARTS, climb
 
-from .conftest import valid_solution
+from .helpers import valid_solution
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 MIRRORS = {

@@ -7,7 +7,7 @@ import pytest
 
 import engine
 
-from .conftest import load
+from .helpers import load
 
 PUZZLE = load("top95")[0]
 

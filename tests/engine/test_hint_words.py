@@ -5,7 +5,6 @@ wrong digits, notes that lost their answer, notes that cannot be right)."""
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -13,51 +12,11 @@ import pytest
 import engine
 from engine.techniques.table import CHECKS, TABLE
 
-from .conftest import load
+from .helpers import load, wording_faults
 
 POSITIONS = json.loads(Path(__file__).with_name("technique_positions.json").read_text())
 PUZZLE = load("top95")[0]
 SOLUTION = engine.solve(PUZZLE)
-
-UNIT = re.compile(r"\b(?:row|column|box) \d\b")
-FULL_CELL = re.compile(r"\brow (\d), column (\d)\b(?!,? (?:and|or) \d|, \d)")
-CELL_COLUMNS = re.compile(r"\b(row \d), columns? \d(?:(?:, | and )\d)*")
-# A plural noun before one number ("columns 3,"), a singular one before a list ("row 3 and 5").
-PLURAL_OF_ONE = re.compile(r"\b(?:rows|columns|boxes|digits|cells) \d\b(?!,? (?:\d|and \d|or \d))")
-SINGULAR_OF_MANY = re.compile(r"\b(?:row|column|box|digit|cell) \d(?:, \d)* (?:and|or) \d\b")
-CLUMSY = ("or cannot hold it", "The cells row", "The cells rows", " ,", "  ", "..", "None")
-
-
-def wording_faults(text: str) -> list[str]:
-    """What a careful reader would stop at in a hint's text."""
-    faults = []
-    for clause in re.split(r"[.;:()]", text):
-        # A unit named twice, or a cell named by its row and column after naming either;
-        # two cells may share a row or column ("row 2, column 3 to row 4, column 3").
-        clause = clause.lower()
-        implied = {
-            f"{kind} {n}"
-            for r, c in FULL_CELL.findall(clause)
-            for kind, n in (("row", r), ("column", c))
-        }
-        named = UNIT.findall(CELL_COLUMNS.sub(r"\1", FULL_CELL.sub("a cell", clause)))
-        doubled = {name for name in named if named.count(name) > 1 or name in implied}
-        if doubled:
-            faults.append(f"{sorted(doubled)} named twice in {clause.strip()!r}")
-    if re.search(r"\ba 8\b|\ban [1-79]\b", text):
-        faults.append("a/an before a digit")
-    if re.search(
-        r"(?<!and )(?<!or )(?<!, )(?<!row )(?<!column )(?<!box )\b\d, the (?:digits|cells)\b", text
-    ):
-        faults.append("one digit called 'the digits'")
-    faults += [f"plural for one: {m!r}" for m in PLURAL_OF_ONE.findall(text)]
-    faults += [f"singular for several: {m!r}" for m in SINGULAR_OF_MANY.findall(text)]
-    faults += [f"clumsy: {c!r}" for c in CLUMSY if c in text]
-    if re.search(r"\b(\w+) \1\b", text, re.IGNORECASE):
-        faults.append("a word twice in a row")
-    if text and not text[0].isupper():
-        faults.append("not a sentence")
-    return faults
 
 
 def with_digit(grid: str, cell: int, digit: str) -> str:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import engine
 from engine import cell_name
 
-from .conftest import load
+from .helpers import load
 
 PUZZLE = load("top95")[0]
 SOLUTION = engine.solve(PUZZLE)

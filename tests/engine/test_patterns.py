@@ -12,7 +12,7 @@ import pytest
 
 import engine
 
-from .conftest import load
+from .helpers import load
 
 UNITS = engine.UNITS  # rows 0-8, columns 9-17, boxes 18-26
 

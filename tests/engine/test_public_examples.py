@@ -84,7 +84,7 @@ def test_every_technique_past_the_basic_ones_has_a_public_example():
 @pytest.mark.parametrize("example", EXAMPLES, ids=IDS)
 @pytest.mark.parametrize("compact", [False, True])
 def test_the_words_read_well_at_every_level(example, compact):
-    from .test_hint_words import wording_faults
+    from .helpers import wording_faults
 
     step = _step(example, compact=compact)
     for level in (1, 2, 3):

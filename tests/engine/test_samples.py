@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 import engine
 from engine.techniques import LADDER
 
-from .conftest import load, valid_solution
+from .helpers import load, valid_solution
 
 UNIQUE = ["easy_kaggle_1000", "17clue_500", "top95", "hardest_200"]
 

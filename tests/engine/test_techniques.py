@@ -14,7 +14,7 @@ import engine
 from engine import cell_name
 from engine.techniques import LADDER, TIER_RANK
 
-from .conftest import load
+from .helpers import load
 from .public_examples import EXAMPLES
 
 POSITIONS = json.loads(Path(__file__).with_name("technique_positions.json").read_text())

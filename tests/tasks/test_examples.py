@@ -11,7 +11,7 @@ from puzzles.models import Puzzle, TechniqueExample
 
 from ..harness import wait_until
 from ..web.learning import covered_slugs, store_technique_puzzles
-from .conftest import set_targets
+from .helpers import set_targets
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 

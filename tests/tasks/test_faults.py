@@ -29,7 +29,7 @@ from ..harness import (
     wait_until,
     wait_until_idle,
 )
-from .conftest import database_url, fresh, set_targets
+from .helpers import database_url, fresh, set_targets
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 

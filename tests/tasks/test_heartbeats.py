@@ -18,7 +18,7 @@ from ..harness import (
     production_env,
     wait_until,
 )
-from .conftest import broker_url, database_url, set_targets
+from .helpers import broker_url, database_url, set_targets
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 

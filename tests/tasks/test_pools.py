@@ -15,7 +15,7 @@ from puzzles.pools import daily
 from puzzles.pools.tasks import refill_pool, refill_pools
 
 from ..harness import HeldWrites, run_together, wait_until, wait_until_idle
-from .conftest import broker_url, database_url, fresh, set_targets
+from .helpers import broker_url, database_url, fresh, set_targets
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 

@@ -9,7 +9,7 @@ from puzzles.pools import locks
 from puzzles.pools.locks import RefillLock
 from puzzles.pools.tasks import refill_pool
 
-from .conftest import fresh, set_targets
+from .helpers import fresh, set_targets
 
 
 @pytest.fixture(autouse=True)

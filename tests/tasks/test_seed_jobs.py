@@ -14,9 +14,9 @@ from puzzles.models import DailyPuzzle, Puzzle, SeedJob
 from puzzles.pools import seeding
 from puzzles.pools.tasks import ensure_daily, resume_stalled_seed_jobs, run_seed_job
 
-from ..engine.conftest import load
+from ..engine.helpers import load
 from ..harness import HeldWrites, wait_until, wait_until_idle
-from .conftest import broker_url, database_url, set_targets
+from .helpers import broker_url, database_url, set_targets
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 

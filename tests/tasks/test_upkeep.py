@@ -12,12 +12,12 @@ from django.utils import timezone
 import engine
 from puzzles.accounts.players import Player
 from puzzles.models import ChangeReceipt, Game, Puzzle
-from puzzles.play import games, upkeep
+from puzzles.play import starting, upkeep
 from puzzles.play.tasks import prune
 from puzzles.pools import stock
 
 from ..harness import wait_until
-from .conftest import set_targets
+from .helpers import set_targets
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
@@ -49,9 +49,9 @@ def test_the_nightly_upkeep_removes_expired_sessions_and_receipts_of_games_over(
 ):
     set_targets()
     monkeypatch.setattr(upkeep, "SLICE", 3)  # in this process only; the worker slices by 5,000
-    playing = games.game_on(Player(guest_id="a"), a_puzzle(1))
-    solved = games.game_on(Player(guest_id="b"), a_puzzle(2))
-    gave_up = games.game_on(Player(guest_id="c"), a_puzzle(3))
+    playing = starting.game_on(Player(guest_id="a"), a_puzzle(1))
+    solved = starting.game_on(Player(guest_id="b"), a_puzzle(2))
+    gave_up = starting.game_on(Player(guest_id="c"), a_puzzle(3))
     for game in (playing, solved, gave_up):
         receipts(game, 4)
     Game.objects.filter(pk=solved.pk).update(status=Game.Status.SOLVED)

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from ..harness import Gunicorn, Player, WorkerProcess, production_env, wait_until
-from .conftest import broker_url, database_url, set_targets
+from .helpers import broker_url, database_url, set_targets
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 

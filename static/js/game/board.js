@@ -1,8 +1,8 @@
 // The board as the page computes it: digits, notes, which notes are complete candidate
 // lists, and per cell with a digit the peers whose notes that digit took when placed,
-// changed by the same rules as the server's (puzzles/play/games.py), so that a tap is drawn
-// at once and the server's answer, when it comes, agrees with it (tests/web/test_page_board.py
-// plays the two side by side).
+// changed by the same rules as the server's board (puzzles/play/), so that a tap is drawn
+// at once and the server's answer, when it comes, agrees with it (the web tests'
+// test_page_board.py plays the two side by side).
 //
 // Every change is an entry of the cells it touched, each with its value, notes,
 // completeness and taken peers before and after, as the server logs moves: undo and redo
@@ -10,19 +10,10 @@
 // digits still allow them; where another copy of the digit rules a note out, that copy
 // holds it and gives it back when it goes.
 //
-// Imports nothing: the geometry (each cell's peers, in order) is handed in.
+// Imports nothing: the geometry (each cell's peers, as the engine gives the page) is handed
+// in, and the units are not worked out again: a digit twice in a unit is a digit a peer holds.
 
 const DIGITS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-
-function unitsOf(i) {
-  const row = Math.floor(i / 9), col = i % 9;
-  const box = Math.floor(row / 3) * 3 + Math.floor(col / 3);
-  return [row, 9 + col, 18 + box];
-}
-
-// The 27 units (rows, columns, boxes) as lists of cells.
-export const UNITS = Array.from({ length: 27 }, () => []);
-for (let i = 0; i < 81; i++) unitsOf(i).forEach((u) => UNITS[u].push(i));
 
 const same = (a, b) => a.length === b.length && a.every((d, k) => d === b[k]);
 const sorted = (list) => [...new Set(list)].sort((a, b) => a - b);
@@ -85,21 +76,14 @@ export class Board {
     return DIGITS.filter((d) => !used.has(d));
   }
 
-  // Cells whose digit repeats in their row, column or box.
+  // Cells whose digit repeats in their row, column or box: a peer holds it too.
   conflicts() {
-    const found = new Set();
-    for (const unit of UNITS) {
-      const seen = new Map();
-      for (const i of unit) {
-        const v = this.values[i];
-        if (!v) continue;
-        if (seen.has(v)) {
-          found.add(i);
-          found.add(seen.get(v));
-        } else seen.set(v, i);
-      }
+    const found = [];
+    for (let i = 0; i < 81; i++) {
+      const v = this.values[i];
+      if (v && this.peers[i].some((j) => this.values[j] === v)) found.push(i);
     }
-    return [...found].sort((a, b) => a - b);
+    return found;
   }
 
   // Every cell filled and no rule broken: the puzzle has one solution, so this is it.

@@ -1,8 +1,9 @@
-// One call to the game API: JSON in and out, with the page's CSRF token. Any answer comes
-// back as {ok, status, data}; an answer that is no JSON (a proxy's error page) becomes an
-// error in words. A failed fetch (offline) throws, for the caller to keep its changes.
+// Talking to the server: one call to the game API (JSON in and out, with the page's CSRF
+// token; any answer comes back as {ok, status, data}, an answer that is no JSON, such as a
+// proxy's error page, as an error in words; a failed fetch, offline, throws for the caller
+// to keep its changes), the game's endpoints by command name, and a fresh CSRF token.
 //
-// Imports nothing.
+// Imports nothing. Nothing runs as it loads: fetch is looked up when a call is made.
 
 export async function callApi(url, csrf, body, method = "POST") {
   const response = await fetch(url, {
@@ -18,4 +19,52 @@ export async function callApi(url, csrf, body, method = "POST") {
     data = { error: `The server answered ${response.status}.` };
   }
   return { ok: response.ok, status: response.status, data };
+}
+
+// One game's API (docs/api.md): commands ("changes", "hint", "pause", ...) are posted to
+// <base>/<command>; reads ("", "path", "replay?start=0") are got from <base>/<what>. The
+// token is the page's until a renewed one replaces it.
+export class GameApi {
+  constructor(base, csrf) {
+    this.base = base;
+    this.csrf = csrf;
+  }
+
+  url(what) {
+    return what ? `${this.base}/${what}` : this.base;
+  }
+
+  call(command, body) {
+    return callApi(this.url(command), this.csrf, body);
+  }
+
+  read(what = "") {
+    return callApi(this.url(what), this.csrf, null, "GET");
+  }
+
+  // A post that outlives the page (keepalive), for a page on its way out: no answer read.
+  parting(command, body = null) {
+    const headers = { "X-CSRFToken": this.csrf };
+    const init = { method: "POST", keepalive: true, headers, credentials: "same-origin" };
+    if (body !== null) {
+      headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    return fetch(this.url(command), init).catch(() => {});
+  }
+}
+
+// The CSRF token of the page as the server serves it now, when it differs from `current`
+// (a page kept offline may carry one from before a log-in elsewhere); null else.
+export async function freshToken(pageUrl, current) {
+  try {
+    const response = await fetch(pageUrl, { cache: "no-store", credentials: "same-origin" });
+    if (!response.ok) return null;
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const meta = page.querySelector('meta[name="csrf-token"]');
+    if (!meta || !meta.content || meta.content === current) return null;
+    return meta.content;
+  } catch {
+    return null;
+  }
 }

@@ -6,36 +6,21 @@
 //
 // The records belong to one owner at a time, as the server names them (the owner mark on
 // the page's <html>, see puzzles/accounts/owners.py): one browser may serve several
-// players in turn. As this module loads, before any record is read or drawn, a page of
+// players in turn. When the records are opened, before any is read or drawn, a page of
 // another owner than the records' (another account logged in, or the last one's session
 // ended elsewhere) drops every record of the last one, unsent changes included (what the
 // next player cannot send, and must not read); so does a session past its end. Each
 // record carries its owner's mark too, and a page reads and writes its own owner's only.
 //
-// Imports nothing. The offline page (static/js/pwa.js) reads the same records.
+// `Records` (`openRecords`) takes the storage and the page's owner as arguments, so a test
+// hands in its own; `pageRecords` opens the page's own, once, the first time a script of
+// the page asks (static/js/pwa.js, on every page, asks as it loads), so nothing is read
+// as the module loads. Imports nothing. The offline page reads the same records.
 
 const PREFIX = "sudoku.game.";
 const DEVICE = "sudoku.device";
 const COUNTER = "sudoku.counter";
 const OWNER = "sudoku.owner"; // {mark, expires, issued}: whose records these are
-
-function storage() {
-  try {
-    return window.localStorage;
-  } catch {
-    return null; // storage refused (a private mode, say): the page still plays, unsaved on reload
-  }
-}
-
-// This page's owner; null on a page kept for anyone (the offline page).
-function ownerOfPage() {
-  const html = typeof document === "undefined" ? null : document.documentElement;
-  if (!html || !html.dataset.owner) return null;
-  const { owner, ownerExpires, ownerIssued } = html.dataset;
-  return { mark: owner, expires: Number(ownerExpires) || 0, issued: Number(ownerIssued) || 0 };
-}
-
-const page = ownerOfPage();
 
 function ownerOfRecords(store) {
   try {
@@ -64,22 +49,14 @@ function dropRecordsBut(store, mark) {
   }
 }
 
-// A page the browser's history brought back (from its cache) rather than one the server
-// or the service worker answered: it may be an old copy of a previous owner's page.
-function fromHistory() {
-  const entries = typeof performance === "undefined" ? [] : performance.getEntriesByType("navigation");
-  return entries.length > 0 && entries[0].type === "back_forward";
-}
-
-// The owner settled as the page starts. True when this page is an old copy of another
+// The owner settled as the records open. True when this page is an old copy of another
 // owner's page (the records are left alone, and the page is asked for again).
-function settleOwner() {
-  const store = storage();
+function settleOwner(store, page, fromHistory, now) {
   if (!store) return false;
   try {
     const known = ownerOfRecords(store);
     if (page && known && known.mark !== page.mark) {
-      if (page.issued < known.issued && fromHistory()) return true;
+      if (page.issued < known.issued && fromHistory) return true;
     }
     if (page && (!known || known.mark !== page.mark)) {
       dropRecordsBut(store, page.mark);
@@ -90,7 +67,7 @@ function settleOwner() {
     const owner = ownerOfRecords(store);
     // Records whose owner is unknown (kept before owners were) or whose session has run
     // out (the device's clock against the server's word) are nobody's to show.
-    if (!owner || owner.expires * 1000 <= Date.now()) {
+    if (!owner || owner.expires * 1000 <= now()) {
       dropRecordsBut(store, null);
       store.removeItem(OWNER);
     }
@@ -100,102 +77,145 @@ function settleOwner() {
   return false;
 }
 
-export const staleCopy = settleOwner();
-
-// Whether the records kept are this page's owner's (false once a page of another owner
-// has loaded in another tab, or in this one before Back brought this page back).
-export function ownsRecords() {
-  const store = storage();
-  if (!store || !page) return true;
-  const known = ownerOfRecords(store);
-  return !!known && known.mark === page.mark;
-}
-
-// A write is this page's owner's to make: a page left open while another owner's page
-// loaded in another tab keeps nothing. Storage emptied meanwhile (a log-in's answer tells
-// the browser to) is claimed back, until a page of another owner loads and drops it.
-function mayWrite(store) {
-  if (!page || staleCopy) return false;
-  const known = ownerOfRecords(store);
-  if (!known) store.setItem(OWNER, JSON.stringify(page));
-  return !known || known.mark === page.mark;
-}
-
 function randomId() {
   const bytes = new Uint8Array(12);
   crypto.getRandomValues(bytes);
   return [...bytes].map((b) => b.toString(36).padStart(2, "0")).join("").slice(0, 20);
 }
 
-// This browser's id, made once.
-export function deviceId() {
-  const store = storage();
-  let id = store && store.getItem(DEVICE);
-  if (!id || !/^[A-Za-z0-9_-]{8,40}$/.test(id)) {
-    id = randomId();
-    if (store) store.setItem(DEVICE, id);
+// The records of one page. storage: a Storage, or null where the browser refuses one (the
+// page still plays, unsaved on reload); page: the page's owner {mark, expires, issued}, or
+// null on a page kept for anyone (the offline page); fromHistory: the page came back from
+// the browser's history (Back), not from the server or the service worker, so it may be an
+// old copy of a previous owner's page.
+export class Records {
+  constructor({ storage = null, page = null, fromHistory = false, now = Date.now } = {}) {
+    this.store = storage;
+    this.page = page;
+    this.now = now;
+    this.staleCopy = settleOwner(storage, page, fromHistory, now);
+    this.fallbackCounter = 0;
   }
-  return id;
-}
 
-let fallbackCounter = 0;
-
-// A new client id: unique for this browser (the counter only grows).
-export function nextId(device) {
-  const store = storage();
-  const last = Number((store && store.getItem(COUNTER)) || fallbackCounter) || 0;
-  const next = last + 1;
-  fallbackCounter = next;
-  if (store) store.setItem(COUNTER, String(next));
-  return `${device}-${next}`;
-}
-
-export function readGame(id) {
-  const store = storage();
-  if (!store || !page) return null;
-  try {
-    const record = JSON.parse(store.getItem(PREFIX + id) || "null");
-    return record && record.owner === page.mark ? record : null;
-  } catch {
-    return null;
+  // A write is this page's owner's to make: a page left open while another owner's page
+  // loaded in another tab keeps nothing. Storage emptied meanwhile (a log-in's answer tells
+  // the browser to) is claimed back, until a page of another owner loads and drops it.
+  mayWrite() {
+    const { store, page } = this;
+    if (!page || this.staleCopy) return false;
+    const known = ownerOfRecords(store);
+    if (!known) store.setItem(OWNER, JSON.stringify(page));
+    return !known || known.mark === page.mark;
   }
-}
 
-// The record: {state, board, queue, url, title}, kept with its owner and the time.
-// False when it could not be kept.
-export function writeGame(id, record) {
-  const store = storage();
-  if (!store) return false;
-  try {
-    if (!mayWrite(store)) return false;
-    store.setItem(PREFIX + id, JSON.stringify({ ...record, owner: page.mark, savedAt: Date.now() }));
-    return true;
-  } catch {
-    return false; // storage full
+  // Whether the records kept are this page's owner's (false once a page of another owner
+  // has loaded in another tab, or in this one before Back brought this page back).
+  ownsRecords() {
+    if (!this.store || !this.page) return true;
+    const known = ownerOfRecords(this.store);
+    return !!known && known.mark === this.page.mark;
   }
-}
 
-export function forgetGame(id) {
-  const store = storage();
-  if (store) store.removeItem(PREFIX + id);
-}
+  // This browser's id, made once.
+  deviceId() {
+    const { store } = this;
+    let id = store && store.getItem(DEVICE);
+    if (!id || !/^[A-Za-z0-9_-]{8,40}$/.test(id)) {
+      id = randomId();
+      if (store) store.setItem(DEVICE, id);
+    }
+    return id;
+  }
 
-// Every game kept on this device for the owner of the records: [{id, ...record}], the
-// most recent first.
-export function keptGames() {
-  const store = storage();
-  const owner = store && ownerOfRecords(store);
-  if (!owner || !ownsRecords()) return [];
-  const found = [];
-  for (let k = 0; k < store.length; k++) {
-    const key = store.key(k);
-    if (!key || !key.startsWith(PREFIX)) continue;
+  // A new client id: unique for this browser (the counter only grows).
+  nextId(device) {
+    const { store } = this;
+    const last = Number((store && store.getItem(COUNTER)) || this.fallbackCounter) || 0;
+    const next = last + 1;
+    this.fallbackCounter = next;
+    if (store) store.setItem(COUNTER, String(next));
+    return `${device}-${next}`;
+  }
+
+  readGame(id) {
+    if (!this.store || !this.page) return null;
     try {
-      const record = JSON.parse(store.getItem(key));
-      if (record.owner === owner.mark) found.push({ id: key.slice(PREFIX.length), ...record });
+      const record = JSON.parse(this.store.getItem(PREFIX + id) || "null");
+      return record && record.owner === this.page.mark ? record : null;
     } catch {
-      // a record that cannot be read is skipped
+      return null;
     }
   }
-  return found.sort((a, b) => (b.savedAt || 0) - (a.savedAt || 0));
+
+  // The record: {state, board, queue, url, title}, kept with its owner and the time.
+  // False when it could not be kept.
+  writeGame(id, record) {
+    if (!this.store) return false;
+    try {
+      if (!this.mayWrite()) return false;
+      const kept = { ...record, owner: this.page.mark, savedAt: this.now() };
+      this.store.setItem(PREFIX + id, JSON.stringify(kept));
+      return true;
+    } catch {
+      return false; // storage full
+    }
+  }
+
+  forgetGame(id) {
+    if (this.store) this.store.removeItem(PREFIX + id);
+  }
+
+  // Every game kept on this device for the owner of the records: [{id, ...record}], the
+  // most recent first.
+  keptGames() {
+    const { store } = this;
+    const owner = store && ownerOfRecords(store);
+    if (!owner || !this.ownsRecords()) return [];
+    const found = [];
+    for (let k = 0; k < store.length; k++) {
+      const key = store.key(k);
+      if (!key || !key.startsWith(PREFIX)) continue;
+      try {
+        const record = JSON.parse(store.getItem(key));
+        if (record.owner === owner.mark) found.push({ id: key.slice(PREFIX.length), ...record });
+      } catch {
+        // a record that cannot be read is skipped
+      }
+    }
+    return found.sort((a, b) => (b.savedAt || 0) - (a.savedAt || 0));
+  }
+}
+
+export function openRecords(options) {
+  return new Records(options);
+}
+
+function browserStorage() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // storage refused (a private mode, say)
+  }
+}
+
+function ownerOfPage() {
+  const html = document.documentElement;
+  if (!html.dataset.owner) return null;
+  const { owner, ownerExpires, ownerIssued } = html.dataset;
+  return { mark: owner, expires: Number(ownerExpires) || 0, issued: Number(ownerIssued) || 0 };
+}
+
+function navigatedBack() {
+  const entries = performance.getEntriesByType("navigation");
+  return entries.length > 0 && entries[0].type === "back_forward";
+}
+
+let onThisPage = null;
+
+// The records of the page the script runs in, its owner settled on the first call.
+export function pageRecords() {
+  if (!onThisPage) {
+    onThisPage = openRecords({ storage: browserStorage(), page: ownerOfPage(), fromHistory: navigatedBack() });
+  }
+  return onThisPage;
 }

@@ -1,41 +1,42 @@
 // Sending: the changes waiting in the queue go to the server in batches, one request at a
 // time, each carrying every change made since the last went out (quick taps share one
 // request). No answer (offline, a dropped connection) leaves them queued: they go again,
-// after a pause that grows, at once when the browser says it is online. The server stores
-// a change once whatever the number of times it is sent, so a resend is harmless.
+// after a pause that grows, at once when the browser says it is back online. The server
+// stores a change once whatever the number of times it is sent, so a resend is harmless.
 //
 // POST <api>/changes {"device", "changes": [...]} answers {"state", "applied", "refused"}
 // (docs/api.md).
 //
-// Imports only the API call (http.js): state.js hands in what to send and what to do with
-// the answer.
-
-import { callApi } from "./http.js";
+// Imports nothing: the post, what to send and what to do with the answer are handed in,
+// and the browser's online and offline events are told to it (link.js, app.js).
 
 const BATCH = 200; // the most changes the server takes in one request
 const GATHER_MS = 40; // a burst of taps within this goes out in one request
 const RETRY_MS = [1000, 2000, 4000, 8000, 15000];
 
 export class Sync {
+  // post(body): the request, a promise of {ok, status, data} that throws with no answer;
   // take(): the changes to send next (oldest first); answered(data, sent): the server's
   // answer {state, applied, refused}; failed(status, data, sent): an answer that is no
   // state (4xx); changed(): the sending status moved (offline, sending).
-  constructor({ api, csrf, device, take, answered, failed, changed }) {
-    Object.assign(this, { api, csrf, device, take, answered, failed, changed });
+  constructor({ post, device, take, answered, failed, changed, online = true }) {
+    Object.assign(this, { post, device, take, answered, failed, changed });
     this.sending = false;
-    this.offline = !navigator.onLine;
+    this.offline = !online;
     this.stopped = false;
     this.tries = 0;
     this.timer = null;
-    window.addEventListener("online", () => {
-      this.offline = false;
-      this.changed();
-      this.soon(0);
-    });
-    window.addEventListener("offline", () => {
-      this.offline = true;
-      this.changed();
-    });
+  }
+
+  wentOnline() {
+    this.offline = false;
+    this.changed();
+    this.soon(0);
+  }
+
+  wentOffline() {
+    this.offline = true;
+    this.changed();
   }
 
   // Something was queued: send it shortly (with whatever else comes within GATHER_MS).
@@ -43,10 +44,6 @@ export class Sync {
     if (this.stopped || this.sending) return;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.flush(), delay);
-  }
-
-  post(path, body) {
-    return callApi(this.api + path, this.csrf, body);
   }
 
   async flush() {
@@ -57,7 +54,7 @@ export class Sync {
     this.changed();
     let result = null;
     try {
-      result = await this.post("/changes", { device: this.device, changes: sent });
+      result = await this.post({ device: this.device, changes: sent });
     } catch {
       result = null; // no answer: offline, or the connection dropped
     }

@@ -1,0 +1,111 @@
+"""The site's own pages outside any concern: robots.txt, the favicon, the error pages, and
+what lets the site be installed and played offline (the service worker, the web app
+manifest and the offline page)."""
+
+from __future__ import annotations
+
+import functools
+import sys
+
+from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.template import loader
+from django.templatetags.static import static
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_safe
+
+from ..accounts.owners import unowned
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """A 500, except that a database that does not answer is a 503 to retry shortly."""
+    error = sys.exc_info()[1]
+    unavailable = isinstance(error, (OperationalError, InterfaceError))
+    status = 503 if unavailable else 500
+    if request.path.startswith("/api/"):
+        message = (
+            "The database is not answering; try again in a few seconds."
+            if unavailable
+            else "Something went wrong on our side; your game is saved."
+        )
+        response = JsonResponse({"error": message}, status=status)
+    else:
+        page = "503.html" if unavailable else "500.html"
+        response = HttpResponse(loader.get_template(page).render(), status=status)
+    if unavailable:
+        response["Retry-After"] = "5"
+    return response
+
+
+@require_safe
+def robots_txt(request: HttpRequest) -> HttpResponse:
+    """Keep crawlers out of the API and the admin."""
+    lines = ["User-agent: *", "Disallow: /api/", "Disallow: /admin/", "Disallow: /games/"]
+    return HttpResponse("\n".join(lines) + "\n", content_type="text/plain")
+
+
+@require_safe
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, which browsers ask for on pages that name no icon: the site's icon."""
+    return redirect(static("img/favicon.svg"), permanent=True)
+
+
+@functools.cache
+def _service_worker_source() -> str:
+    found = finders.find("js/sw.js")
+    if found:
+        with open(found, encoding="utf-8") as source:
+            return source.read()
+    with staticfiles_storage.open("js/sw.js") as source:
+        return source.read().decode()
+
+
+@require_safe
+@cache_control(no_cache=True)
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """/sw.js: the service worker, served from the root so that its scope is the whole
+    site (from /static/ it could only cover /static/). Browsers check it for a new version
+    on every visit; no-cache makes that check reach the server."""
+    return HttpResponse(_service_worker_source(), content_type="text/javascript")
+
+
+@require_safe
+def manifest(request: HttpRequest) -> JsonResponse:
+    """/manifest.webmanifest: what a phone needs to add the site to its home screen."""
+    icons = [
+        {"src": static("img/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+        {"src": static("img/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+        {
+            "src": static("img/icon-maskable-512.png"),
+            "sizes": "512x512",
+            "type": "image/png",
+            "purpose": "maskable",
+        },
+        {"src": static("img/favicon.svg"), "sizes": "any", "type": "image/svg+xml"},
+    ]
+    body = {
+        "name": "Sudoku",
+        "short_name": "Sudoku",
+        "description": "Daily Sudoku puzzles, hints that teach, and play that goes on offline.",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": "#3454d1",
+        "icons": icons,
+    }
+    response = JsonResponse(body)
+    response["Content-Type"] = "application/manifest+json"
+    return response
+
+
+@require_safe
+@unowned
+def offline(request: HttpRequest) -> HttpResponse:
+    """/offline/: the page the service worker shows for a page it has not kept while there
+    is no network; its script lists the games kept on this device. The worker keeps one
+    copy for everyone who uses the device: it is nobody's."""
+    return render(request, "offline.html")

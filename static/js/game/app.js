@@ -1,0 +1,157 @@
+// The game page's start, and its only entry script: reads what the page was given (the
+// server's state, the board's geometry, the player's settings, what this device kept),
+// builds the model, the link to the server, the help, the replay, the actions and the
+// input, and wires them: the model tells of every change, the views draw it. The page's
+// clock, its visibility, its activity and its leaving are heard here too.
+//
+// Imports the model (model.js), the link (link.js), the API (http.js), the records
+// (queue.js), the views (views/), the page's help (hints.js), the replay (replay.js), the
+// actions (actions.js), the input (input.js) and the scrolling (scroll.js).
+
+import { Actions } from "./actions.js";
+import { HelpDesk } from "./hints.js";
+import { freshToken, GameApi } from "./http.js";
+import { Input } from "./input.js";
+import { Link } from "./link.js";
+import { Game } from "./model.js";
+import { pageRecords } from "./queue.js";
+import { Replay } from "./replay.js";
+import { scroller } from "./scroll.js";
+import { drawCells, drawWave } from "./views/cells.js";
+import { drawControls } from "./views/controls.js";
+import { celebrate, drawEnd, drawPractice } from "./views/end.js";
+import { drawPad } from "./views/pad.js";
+import { drawHint, drawReplay, drawWalk } from "./views/panels.js";
+import { announcer, drawMessage, drawSaved, drawStatus, drawTimer } from "./views/status.js";
+
+const root = document.querySelector("[data-game]");
+const board = root.querySelector("[data-board]");
+const cells = [...board.querySelectorAll("[data-cell]")];
+const pad = [...root.querySelectorAll("[data-digit]")];
+const readData = (id) => JSON.parse(document.getElementById(id).textContent);
+const flag = (name, otherwise) => (otherwise ? root.dataset[name] !== "false" : root.dataset[name] === "true");
+
+const records = pageRecords(); // another player's records are dropped before any is read
+const gameId = root.dataset.game;
+const device = records.deviceId();
+const api = new GameApi(root.dataset.api, document.querySelector('meta[name="csrf-token"]').content);
+const scroll = scroller(board);
+const announce = announcer(root.querySelector("[data-announce]"));
+const page = { root, cells, scroll, announce };
+
+const game = new Game({
+  state: readData("game-state"),
+  peers: readData("board-peers"), // the engine's geometry, sent with the page
+  prefs: {
+    autoNotes: flag("autoNotes"),
+    autoRemove: flag("autoRemove", true),
+    compactPlaces: flag("compactPlaces"),
+    digitFirst: flag("digitFirst"),
+  },
+  kept: records.readGame(gameId),
+  store: {
+    read: () => records.readGame(gameId),
+    write: (record) => records.writeGame(gameId, { ...record, url: location.pathname, title: document.title }),
+    forget: () => records.forgetGame(gameId),
+  },
+  newId: () => records.nextId(device),
+  clock: () => performance.now(),
+  now: () => Date.now(),
+  on: { changed: draw, say: (text, alert) => drawMessage(root, text, alert), announce },
+});
+
+const link = new Link({
+  game,
+  api,
+  device,
+  online: () => navigator.onLine,
+  renewToken: async () => {
+    const token = await freshToken(location.pathname, api.csrf);
+    if (token) api.csrf = token;
+    return !!token;
+  },
+  answered,
+  changed: drawSavedLine,
+});
+const help = new HelpDesk({ model: game, api, page });
+const replay = new Replay({ model: game, api, page });
+const actions = new Actions({ model: game, link, api, help, replay, page });
+const input = new Input({ model: game, link, actions, help, page });
+
+function draw(model, { ended = false } = {}) {
+  drawCells(cells, model);
+  drawPad(pad, model);
+  drawStatus(root, model);
+  drawControls(root, board, model);
+  drawHint(root, model);
+  drawWalk(root, model);
+  drawReplay(root, model);
+  drawPractice(root, model);
+  drawEnd(root, model);
+  drawSavedLine();
+  if (ended) endedHere(model);
+}
+
+function drawSavedLine() {
+  drawSaved(root, game.savedWords(link.sync.offline));
+}
+
+// The game ended on this page, just now.
+function endedHere(model) {
+  const panel = root.querySelector("[data-finished]");
+  if (model.state.status === "solved") celebrate(root);
+  panel.focus({ preventScroll: true });
+  scroll.keepInView(panel); // as far as the board's top row allows: never under the header
+}
+
+// A call's answer, once its state is taken: what it carries besides.
+function answered(call, data) {
+  if (data.hint) help.showHint(data.hint);
+  if (data.check) help.showCheck(data.check);
+  if (call.command === "reveal") game.revealedHere(call.body.cell, data.values);
+  if (call.command === "apply-hint" && Number.isInteger(data.select)) input.select(data.select);
+}
+
+game.keep();
+drawSavedLine();
+link.start();
+window.addEventListener("online", () => link.sync.wentOnline());
+window.addEventListener("offline", () => link.sync.wentOffline());
+
+// Leaving the page: changes waiting go once more (the next visit sends them anyway; the
+// server stores each once), and the pause goes out on its own, as the calls may not get
+// to run.
+window.addEventListener("pagehide", () => {
+  if (game.broken) return;
+  if (game.queue.length && !link.sync.offline) api.parting("changes", { device, changes: game.queue.slice(0, 200) });
+  if (game.state.status === "playing") api.parting("pause");
+});
+
+setInterval(() => drawTimer(root, game), 1000);
+
+document.addEventListener("visibilitychange", () => {
+  if (game.state.status !== "playing") return;
+  if (document.visibilityState === "hidden") actions.setPaused(true);
+  else if (!game.manualPause) actions.setPaused(false);
+});
+
+// Once a minute, if the player did something on the page, tell the server they are still
+// there; a page nobody touches lets the server's clock stop after five minutes.
+let active = true;
+for (const event of ["keydown", "pointerdown"]) document.addEventListener(event, () => (active = true));
+setInterval(() => {
+  const { state } = game;
+  const shown = document.visibilityState === "visible";
+  if (active && shown && state.status === "playing" && !state.paused && !game.manualPause) actions.setPaused(false);
+  active = false;
+}, 60000);
+
+input.listen();
+replay.listen();
+drawWave(cells);
+
+// Opening the page means playing: the clock (started when the game was) goes on, unless
+// the page opened in a background tab.
+game.changed();
+if (game.state.status === "playing") actions.setPaused(document.visibilityState !== "visible");
+root.dataset.ready = "true"; // for scripts and tests: the page now takes input

@@ -1,0 +1,154 @@
+// The page's link to the server: the changes the model queued go out in batches (sync.js),
+// and the server's own calls (help, reveals, the clock, giving up) go one at a time, each
+// once the changes made before it are saved, by command name: "hint", "apply-hint",
+// "check", "reveal", "pause", "resume", "give-up". Help needs the network, and says so
+// when it is not there. A session lost (403, 404) stops the page; a token gone stale (a
+// page kept offline from before a log-in) is renewed once.
+//
+// Imports the batches (sync.js). The model, the API (http.js's GameApi or a stand-in),
+// whether the browser is online and what to do with an answer are handed in.
+
+import { Sync } from "./sync.js";
+
+const CLOCK = new Set(["pause", "resume"]);
+const OFFLINE_WORDS = {
+  hint: "Hints need the network, and this device is offline. Your moves are kept here.",
+  "apply-hint": "Applying a hint needs the network, and this device is offline.",
+  check: "Checking the board needs the network, and this device is offline.",
+  reveal: "Revealing a cell needs the network, and this device is offline.",
+  "give-up": "Giving up needs the network, and this device is offline.",
+};
+
+export class Link {
+  // game: the model (model.js); api: {call(command, body), read(what)}; device: this
+  // browser's id; online(): the browser's word; renewToken(): a promise, true once the api
+  // carries a fresh token; answered(call, data): a call's answer, after the state in it is
+  // taken; changed(): the saving status may have moved.
+  constructor({ game, api, device, online = () => true, renewToken = async () => false, answered, changed }) {
+    Object.assign(this, { game, api, online, renewToken });
+    this.answered = answered || (() => {});
+    this.changed = changed || (() => {});
+    this.calls = [];
+    this.calling = false;
+    this.tokenRenewed = false;
+    this.sync = new Sync({
+      post: (body) => api.call("changes", body),
+      device,
+      online: online(),
+      take: () => game.queue,
+      answered: (data) => this.batchAnswered(data),
+      failed: (status, data, sent) => this.batchFailed(status, data, sent),
+      changed: () => this.changed(),
+    });
+  }
+
+  // The server is out of reach: the browser says it is offline, or no answer came.
+  unreachable() {
+    return this.sync.offline || !this.online();
+  }
+
+  start() {
+    if (this.game.queue.length) this.sync.soon(0);
+  }
+
+  // A change made on the page (see Game.play): shown at once, sent shortly.
+  play(change) {
+    if (this.game.play(change)) this.sync.soon();
+  }
+
+  // One of the server's own calls; `optional` marks one the server may not have yet: its
+  // 404 is said, and does not end the page.
+  call(command, body = {}, { optional = false } = {}) {
+    if (this.game.broken) return;
+    if (CLOCK.has(command) && this.unreachable()) this.game.pauseHere(command === "pause");
+    this.calls.push({ command, body, optional });
+    this.runCalls();
+  }
+
+  async runCalls() {
+    if (this.calling) return;
+    this.calling = true;
+    try {
+      while (this.calls.length && !this.game.broken) {
+        const item = this.calls[0];
+        if (this.unreachable()) {
+          this.calls.shift();
+          if (OFFLINE_WORDS[item.command]) this.game.say(OFFLINE_WORDS[item.command]);
+          continue;
+        }
+        if (this.game.queue.length || this.sync.sending) return; // runs again once the changes are answered
+        this.calls.shift();
+        let result;
+        try {
+          result = await this.api.call(item.command, { ...item.body, version: this.game.server.version });
+        } catch {
+          const words = OFFLINE_WORDS[item.command];
+          if (words) this.game.say(words.replace("this device is offline", "the server did not answer"));
+          continue;
+        }
+        this.handle(item, result);
+      }
+    } finally {
+      this.calling = false;
+      this.changed();
+    }
+  }
+
+  handle(item, { ok, status, data }) {
+    const { game } = this;
+    if (CLOCK.has(item.command) && !this.calls.some((c) => CLOCK.has(c.command))) game.pauseAnswered();
+    if (ok) {
+      game.accept(data, { sending: this.sync.sending });
+      this.answered(item, data);
+      return;
+    }
+    if (!data.state && item.optional && (status === 404 || status === 405)) {
+      game.say(data.error || "That is not available yet.");
+      return;
+    }
+    if (!data.state) return this.lose(data);
+    game.accept(data.state, { sending: this.sync.sending });
+    game.say(data.error);
+  }
+
+  batchAnswered(data) {
+    this.game.batchAnswered(data);
+    this.runCalls();
+  }
+
+  batchFailed(status, data, sent) {
+    const { game } = this;
+    if (data && data.state) {
+      game.batchClosed(data);
+      return this.runCalls();
+    }
+    if (status === 400) {
+      game.batchUnreadable(sent, data);
+      this.api.read().then(
+        (r) => r.ok && game.accept(r.data, { redraw: true, sending: this.sync.sending }),
+        () => {},
+      );
+      return this.runCalls();
+    }
+    if (status === 403 && !this.tokenRenewed) {
+      // A page kept offline may carry a token from before a log-in elsewhere: the page as
+      // the server now serves it has the current one. Tried once.
+      this.tokenRenewed = true;
+      this.sync.stopped = true; // nothing goes out on the old token meanwhile
+      this.renewToken().then((renewed) => {
+        if (!renewed) return this.lose(data || {});
+        this.sync.stopped = false;
+        this.sync.soon(0);
+      });
+      return;
+    }
+    this.lose(data || {});
+  }
+
+  // The page lost its session: it stops sending; the changes stay kept on this device.
+  lose(data) {
+    this.sync.stopped = true;
+    this.calls.length = 0;
+    this.game.lose(data);
+  }
+}

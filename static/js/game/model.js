@@ -1,0 +1,477 @@
+// The game as the page holds it, with no page in it: the server's last state, the board
+// computed here (board.js), the changes not yet saved, what the player selected and chose,
+// the help on show, and the state as shown. Everything that changes the game changes it
+// here, then tells the page once (`on.changed`), which draws.
+//
+// A change (a digit, a note, erase, undo, redo, fill all notes) is applied to the board,
+// kept through the store handed in and queued, and shown at once; the link (link.js) sends
+// it in the next batch. The server is the judge: when every change is answered and its
+// board differs from the page's, or it refused a change (another device changed that
+// cell), the board is rebuilt from what it stored, and a refusal is said in words.
+//
+// Imports the board (board.js), what a hint marks (marks.js), places' names (places.js)
+// and the game's words (words.js).
+// Nothing runs as it loads, and nothing here reads the page, the storage or the network:
+// a test builds a Game from plain values.
+
+import { Board } from "./board.js";
+import { regionOf, targets } from "./marks.js";
+import { placeNamer } from "./places.js";
+import { closedWords, practiceProgress, refusedWords, savedWords, troubleWords, unreadableWords } from "./words.js";
+
+const NO_STORE = { read: () => null, write: () => true, forget: () => {} };
+const NOTHING = () => {};
+
+export class Game {
+  // state: the server's state the page came with; peers: each cell's peers (81 lists, as
+  // the engine gives them); prefs: {autoNotes, autoRemove, compactPlaces, digitFirst};
+  // kept: this device's record of the game ({state, board, queue}) or null; store: the
+  // record's home, {read(), write(record) -> kept?, forget()}; newId(): a client id for a
+  // change; clock(): a steady time in ms (the timer counts on it); now(): the time of day
+  // in ms (stamped on changes); on: {changed(game, {ended}), say(text, alert), announce(text)}.
+  constructor({ state, peers, prefs = {}, kept = null, store = NO_STORE, newId, clock, now, on = {} }) {
+    this.peers = peers.map((p) => [...p].sort((a, b) => a - b));
+    this.peerSets = this.peers.map((p) => new Set(p));
+    this.prefs = { autoNotes: !!prefs.autoNotes, autoRemove: prefs.autoRemove !== false };
+    this.where = placeNamer(!!prefs.compactPlaces);
+    this.store = store;
+    this.newId = newId || (() => `page-${Math.random().toString(36).slice(2)}`);
+    this.clock = clock || (() => Date.now());
+    this.now = now || (() => Date.now());
+    this.on = { changed: NOTHING, say: NOTHING, announce: NOTHING, ...on };
+    // A page from the offline cache may be older than the state this device last heard.
+    this.server = kept && kept.state && kept.state.version > state.version ? kept.state : state;
+    this.queue = (kept && kept.queue) || [];
+    this.board = this.startingBoard(kept);
+    this.settled = new Set(); // ids answered or given up here: never taken up again from the store
+    this.unkept = false; // the store refused the last write (full, or turned off)
+    this.pausedHere = null; // a pause or resume made offline that the server has not answered
+    this.received = this.clock();
+    this.notesMode = false;
+    this.digitMode = 0; // a digit chosen first, placed in each cell tapped next (0: none)
+    this.digitFirst = !!prefs.digitFirst; // the input switch
+    this.revealed = new Set(); // cells revealed from this page
+    this.hint = null; // the server's hint object, as told
+    this.checkCell = null;
+    this.walk = null; // {path, index}
+    this.replay = null; // {frames, total, index, wanted, playing}
+    this.broken = false; // the page lost its session: it must be reloaded
+    this.wasPlaying = this.server.status === "playing";
+    this.manualPause = false; // paused by hand (not by the page being hidden)
+    this.refresh();
+    this.selected = Math.max(0, this.server.puzzle.indexOf("0"));
+    this.known = { conflicts: new Set(this.state.conflicts || []), wrong: new Set(this.state.wrong || []) };
+    const practice = this.state.practice;
+    this.practiceSaid = { found: !!(practice && practice.found), taken: 0 };
+  }
+
+  startingBoard(kept) {
+    if (kept && kept.board) {
+      const restored = Board.restore(this.server.puzzle, this.peers, kept.board);
+      if (this.queue.length || restored.sameAs(this.server)) return restored;
+    }
+    return Board.fromState(this.server, this.peers);
+  }
+
+  // The state as shown: the server's, with the page's own board (and its undo and redo,
+  // its conflicts, a solve seen here) in it.
+  refresh() {
+    const { server, board } = this;
+    const shown = { ...server };
+    if (this.pausedHere !== null && server.status === "playing") shown.paused = this.pausedHere;
+    shown.values = board.grid();
+    shown.notes = board.notes;
+    shown.complete = board.complete.map((c) => (c ? "1" : "0")).join("");
+    shown.conflicts = board.conflicts();
+    const playing = server.status === "playing";
+    const alone = this.alone(); // undo and redo are the server's
+    shown.can_undo = playing && (board.canUndo() || (alone && !!server.can_undo));
+    shown.can_redo = playing && (board.canRedo() || (alone && !!server.can_redo));
+    // A digit the server marked wrong is still wrong only while it is still there.
+    shown.wrong = (server.wrong || []).filter((i) => shown.values[i] === server.values[i]);
+    if (playing && board.solved()) {
+      shown.status = "solved"; // the server confirms it, with its clock and its judgement
+      shown.unconfirmed = true;
+    }
+    this.state = shown;
+  }
+
+  alone() {
+    return !this.queue.length && !this.board.history.length;
+  }
+
+  // Every change ends here. A game over puts the hint and a chosen digit away; the
+  // practice's progress is said; then the page draws (`ended`: the game ended just now).
+  changed() {
+    const over = this.state.status !== "playing";
+    if (over) {
+      this.putHintAway();
+      this.digitMode = 0;
+    }
+    this.tellPractice();
+    const ended = over && this.wasPlaying;
+    if (ended) this.wasPlaying = false;
+    this.on.changed(this, { ended });
+  }
+
+  say(text, alert = false) {
+    this.on.say(text, alert);
+  }
+
+  // --- Questions the page asks.
+
+  valueAt(i) {
+    return this.board.values[i];
+  }
+
+  isGiven(i) {
+    return this.state.puzzle[i] !== "0";
+  }
+
+  // Cells with a change not yet saved on the server.
+  isPending(i) {
+    return this.queue.some((c) => c.cell === i);
+  }
+
+  canChange() {
+    const { state } = this;
+    return state.status === "playing" && !state.paused && !this.walk && !this.broken;
+  }
+
+  // The controls take input: the game is in play, not paused, and the page still has its
+  // session (the walkthrough leaves them open; each action asks canChange).
+  open() {
+    const { state } = this;
+    return state.status === "playing" && !state.paused && !this.broken;
+  }
+
+  pausedNow() {
+    return this.state.status === "playing" && (this.state.paused || this.manualPause);
+  }
+
+  // The time played, counted on from the server's for as long as it said its clock runs
+  // on (0 while paused or over), then stopped, as the server's is.
+  seconds() {
+    const since = Math.min((this.clock() - this.received) / 1000, this.state.runs_for || 0);
+    return this.state.elapsed + since;
+  }
+
+  // The board as shown: a frame of the replay, a step of the walkthrough, the solution
+  // after giving up, or the game.
+  shownBoard() {
+    const { state, walk, replay } = this;
+    if (replay) {
+      const frame = replay.frames[replay.index];
+      return { values: [...frame.values].map(Number), notes: frame.notes };
+    }
+    if (walk) {
+      const step = walk.path[walk.index];
+      return { values: [...step.values].map(Number), notes: step.candidates };
+    }
+    if (state.status === "gave_up" && state.solution) {
+      return { values: [...state.solution].map(Number), notes: state.notes };
+    }
+    return { values: [...this.board.values], notes: state.notes };
+  }
+
+  // The saving line's words (words.js), `offline` as the link knows it.
+  savedWords(offline) {
+    const { broken, unkept } = this;
+    const playing = this.server.status === "playing";
+    return savedWords({ broken, waiting: this.queue.length, unkept, offline, playing });
+  }
+
+  practiceProgress() {
+    return practiceProgress(this.state.practice, this.where);
+  }
+
+  // --- The changes a player makes, kept and queued.
+
+  // A change carried out on the board: the entry it made (null: nothing changed). Throws
+  // with the words for the player when it cannot be made.
+  carryOut(change) {
+    const { board, prefs } = this;
+    if (change.kind === "move") return board.move(change.cell, change.digit, change.mode || "value", prefs);
+    if (change.kind === "fill-notes") return board.fillNotes();
+    if (change.kind === "undo") return board.undo();
+    if (change.kind === "redo") return board.redo();
+    return null;
+  }
+
+  // A change made on the page: {kind: "move", cell, digit, mode: "value"|"note"}, or
+  // {kind: "fill-notes"|"undo"|"redo"}. Applied, kept, shown; true when it is to be sent.
+  play(change) {
+    if (this.broken) return false;
+    const { kind } = change;
+    let entry;
+    try {
+      entry = this.carryOut(change);
+    } catch (error) {
+      this.say(error.message);
+      return false;
+    }
+    const { server } = this;
+    const theirs = this.alone() && ((kind === "undo" && server.can_undo) || (kind === "redo" && server.can_redo));
+    if (!entry && !theirs) return false;
+    const fields = kind === "move" ? { cell: change.cell, digit: change.digit, mode: change.mode || "value" } : {};
+    this.queue.push({ id: this.newId(), kind, ...fields, base: server.version, at: this.now() });
+    this.keep(); // stored before it is sent
+    if (kind === "fill-notes") this.say("Every empty cell now holds the digits it can take.");
+    this.refresh();
+    this.boardChanged();
+    this.changed();
+    return true;
+  }
+
+  // The record written to the store. Another tab on this game may have kept changes of
+  // its own since: they are taken up and sent from here too (the server stores each once),
+  // so that closing that tab loses none.
+  keep() {
+    const stored = this.store.read();
+    const mine = new Set(this.queue.map((c) => c.id));
+    const theirs = ((stored && stored.queue) || []).filter((c) => !mine.has(c.id) && !this.settled.has(c.id));
+    if (theirs.length) this.queue = [...theirs, ...this.queue];
+    // A game over with nothing left to send needs no keeping: the server has it all.
+    if (this.server.status !== "playing" && !this.queue.length) {
+      this.store.forget();
+      return true;
+    }
+    this.unkept = !this.store.write({ state: this.server, board: this.board.snapshot(), queue: this.queue });
+    return !this.unkept;
+  }
+
+  settle(changes) {
+    changes.forEach((c) => this.settled.add(c.id));
+  }
+
+  // The board changed: a check's mark and a hint were about the old one; a conflict or a
+  // mistake it brought is said in words.
+  boardChanged() {
+    this.checkCell = null;
+    this.putHintAway();
+    const words = this.troubleWords();
+    if (words) this.say(words);
+  }
+
+  // The conflicts and marked mistakes not there before, in words; from now on they are known.
+  troubleWords() {
+    const { state } = this;
+    const known = { conflicts: new Set(state.conflicts || []), wrong: new Set(state.wrong || []) };
+    const { peers, selected, where } = this;
+    const told = state.status === "playing" ? troubleWords(state, this.known, { peers, selected, where }) : "";
+    this.known = known;
+    return told;
+  }
+
+  tellPractice() {
+    const practice = this.state.practice;
+    if (!practice) return;
+    const taken = practice.taken_out || [];
+    if (!practice.found && taken.length > this.practiceSaid.taken) this.say(this.practiceProgress());
+    this.practiceSaid.taken = taken.length;
+    if (practice.found && !this.practiceSaid.found) {
+      this.practiceSaid.found = true;
+      this.say(`Found it: that is the step “${practice.technique}” makes.`);
+    }
+  }
+
+  // --- What the server answered.
+
+  // The server's state, as an answer brought it. With nothing waiting to be saved (none
+  // queued, none `sending`), its board is the board: the server is the judge; with changes
+  // waiting, the page's board stays until they are answered. `redraw` rebuilds it anyway,
+  // with the changes still queued carried out again on top.
+  accept(next, { redraw = false, sending = false } = {}) {
+    if (!next || typeof next.values !== "string") return;
+    const before = this.state.version;
+    const moved = next.version !== this.server.version;
+    this.server = next;
+    this.received = this.clock();
+    if (redraw || (!this.queue.length && !sending && !this.board.sameAs(next))) {
+      this.board = Board.fromState(next, this.peers);
+      for (const change of this.queue) {
+        try {
+          this.carryOut(change);
+        } catch {
+          // the server will refuse it too, and say so
+        }
+      }
+    }
+    this.keep();
+    this.refresh();
+    if (moved || before !== this.state.version) this.boardChanged();
+    this.changed();
+  }
+
+  // A batch answered {state, applied, refused}: what it applied or refused leaves the
+  // queue; a refusal redraws the board as stored and is said.
+  batchAnswered(data) {
+    const refused = data.refused || [];
+    const done = new Set([...(data.applied || []), ...refused.map((r) => r.id)]);
+    this.settle(this.queue.filter((c) => done.has(c.id)));
+    this.queue = this.queue.filter((c) => !done.has(c.id));
+    this.accept(data.state, { redraw: refused.length > 0 });
+    if (refused.length) this.say(refusedWords(refused, this.where), true);
+  }
+
+  // A batch refused whole with the game's state (the game is over or set aside): what was
+  // sent cannot go in, nor what waits.
+  batchClosed(data) {
+    const lost = this.queue.length;
+    this.settle(this.queue);
+    this.queue = [];
+    this.accept(data.state, { redraw: true });
+    this.say(closedWords(data.error, lost), true);
+  }
+
+  // A batch the server cannot read: its changes would be refused again and again, so they
+  // are dropped (the state is then asked for anew).
+  batchUnreadable(sent, data) {
+    const ids = new Set(sent.map((c) => c.id));
+    this.settle(sent);
+    this.queue = this.queue.filter((c) => !ids.has(c.id));
+    this.say(unreadableWords(sent.length, data.error), true);
+  }
+
+  // The page lost its session (logged out or in elsewhere): it stops; the changes stay kept.
+  lose(data) {
+    this.broken = true;
+    this.say(`${data.error || "This page is out of date."} Reload the page to go on.`, true);
+    this.changed();
+  }
+
+  // Offline, the page pauses on its own (the board hidden); the server's clock goes by its
+  // own rules for the time it did not hear from the page.
+  pauseHere(paused) {
+    this.pausedHere = paused;
+    this.refresh();
+    this.changed();
+  }
+
+  // The server answered every pause and resume sent: its word on the clock stands.
+  pauseAnswered() {
+    this.pausedHere = null;
+  }
+
+  pauseByHand(paused) {
+    this.manualPause = paused;
+  }
+
+  // --- The player's selection and modes.
+
+  select(i) {
+    this.selected = i === null ? null : Math.max(0, Math.min(80, i));
+    this.changed();
+  }
+
+  toggleNotes() {
+    this.notesMode = !this.notesMode;
+    this.changed();
+  }
+
+  // Digit first: the digit stays chosen, and each cell tapped takes it (the same digit
+  // again stops).
+  chooseDigit(digit) {
+    this.digitMode = this.digitMode === digit ? 0 : digit;
+    this.say(this.digitMode ? `${digit} chosen: tap the cells it goes in. Tap ${digit} again to stop.` : "");
+    this.changed();
+  }
+
+  switchInput() {
+    this.digitFirst = !this.digitFirst;
+    if (!this.digitFirst) this.digitMode = 0;
+    this.say(this.digitFirst ? "Digit first: choose a digit, then tap its cells." : "Cell first: tap a cell, then its digit.");
+    this.changed();
+  }
+
+  // --- Help: hints, the check, reveals, the walkthrough and the replay.
+
+  // A hint as the server told it; the selection moves to what it is about (the target,
+  // else the region).
+  showHint(told) {
+    this.hint = told;
+    const to = targets(told)[0] ?? regionOf(told)[0];
+    if (to !== undefined) this.selected = to;
+    this.changed();
+  }
+
+  putHintAway() {
+    if (this.hint) this.on.announce("");
+    this.hint = null;
+  }
+
+  closeHint() {
+    this.putHintAway();
+    this.changed();
+  }
+
+  // The server's check: {wrong: [cells]}; the first wrong cell marked.
+  checked(result) {
+    if (result.wrong.length) {
+      const i = (this.checkCell = result.wrong[0]);
+      this.say(`The ${this.state.values[i]} in ${this.where(i)} is wrong.`);
+    } else {
+      this.checkCell = null;
+      this.say("No mistakes so far.");
+    }
+    this.changed();
+  }
+
+  revealedHere(cell, values) {
+    this.revealed.add(cell);
+    this.say(`Revealed: the ${values[cell]} in ${this.where(cell)}.`);
+    this.changed();
+  }
+
+  // The solving path, a step at a time ({values, candidates, cells, placements,
+  // eliminations, explanation} each).
+  openWalk(path) {
+    this.walk = { path, index: 0 };
+    this.walkTo(0);
+  }
+
+  walkTo(index) {
+    const { walk } = this;
+    if (!walk) return;
+    walk.index = Math.max(0, Math.min(walk.path.length - 1, index));
+    const step = walk.path[walk.index];
+    if (step.cells.length) this.selected = step.cells[0];
+    this.changed();
+  }
+
+  closeWalk() {
+    this.walk = null;
+    this.changed();
+  }
+
+  // The replay of the player's solve: frames arrive a page at a time (`frames` sparse).
+  openReplay(frames, total) {
+    this.walk = null;
+    this.replay = { frames: [...frames], total, index: 0, wanted: 0, playing: false };
+    this.changed();
+  }
+
+  // Frames fetched, from `start` on, into the replay they were asked for.
+  addFrames(replay, start, frames) {
+    frames.forEach((frame, k) => (replay.frames[start + k] = frame));
+  }
+
+  // A frame drawn: one that is here.
+  showFrame(index) {
+    const { replay } = this;
+    replay.index = index;
+    const frame = replay.frames[index];
+    if (Number.isInteger(frame.cell)) this.selected = frame.cell;
+    this.changed();
+  }
+
+  playReplay(playing) {
+    this.replay.playing = playing;
+    this.changed();
+  }
+
+  closeReplay() {
+    this.replay = null;
+    this.changed();
+  }
+}

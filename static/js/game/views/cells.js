@@ -1,0 +1,134 @@
+// The board's 81 cells drawn from the model: digit, notes, the selection and what it
+// lights up, conflicts, mistakes, a hint's or a step's marks, and each cell's name for
+// screen readers. Only draws.
+//
+// Imports what a hint marks (../marks.js).
+
+import { hintCells } from "../marks.js";
+
+// What a hinted cell is to the hint (or to the walkthrough's step), in words.
+const HINT_ROLE = {
+  region: "part of the hint: where to look",
+  cause: "part of the hint: the cause",
+  target: "part of the hint: will change",
+};
+const STEP_ROLE = { cause: "part of this step: the cause", target: "part of this step: placed here" };
+
+// Each cell's place on the board's diagonals, for the celebration's wave (set through the
+// CSSOM, which a strict Content-Security-Policy allows). Drawn once.
+export function drawWave(cells) {
+  cells.forEach((el, i) => el.style.setProperty("--wave", String(Math.floor(i / 9) + (i % 9))));
+}
+
+// A cell's name: its place, then what it shows (in the order shown, so that its visible
+// text is part of its name), then what marks it.
+function label(where, i, value, notes, flags) {
+  const place = where.atStart(i);
+  if (flags.hidden) return `${place}: hidden while paused`;
+  let text = value ? `${place}: ${value}` : flags.placed ? `${place}: ${flags.placed}, placed by this step` : `${place}: empty`;
+  if (!value && notes.length) text += `, notes ${notes.join(" ")}`;
+  if (flags.given) text += ", given";
+  if (flags.conflicts.length) text += `, conflicts with ${flags.conflicts.map(where).join(" and ")}`;
+  if (flags.wrong) text += ", wrong";
+  if (flags.revealed) text += ", revealed";
+  if (flags.solution) text += flags.had ? `, from the solution (you had ${flags.had})` : ", from the solution";
+  if (flags.hint) text += `, ${(flags.walk ? STEP_ROLE : HINT_ROLE)[flags.hint] || "part of the hint"}`;
+  return text;
+}
+
+// The cells a rule conflict involves, as the state names them, each with its partners.
+function conflictsOf(model, values) {
+  const listed = new Set(model.walk ? [] : model.state.conflicts || []);
+  const partners = new Map();
+  for (const i of listed) {
+    partners.set(i, model.peers[i].filter((j) => values[j] && values[j] === values[i]));
+  }
+  return partners;
+}
+
+// What every cell's drawing reads, worked out once a drawing.
+function boardFacts(model) {
+  const { state, walk, replay, selected, digitMode } = model;
+  const { values, notes } = model.shownBoard();
+  const step = walk ? walk.path[walk.index] : null;
+  const removed = new Map();
+  if (step) for (const [c, d] of step.eliminations) removed.set(c, [...(removed.get(c) || []), d]);
+  return {
+    values,
+    notes,
+    paused: state.status === "playing" && state.paused,
+    wrong: new Set(walk || replay ? [] : state.wrong || []),
+    focusDigit: digitMode || (selected === null ? 0 : values[selected]), // the digit lit up
+    peers: selected === null ? new Set() : model.peerSets[selected],
+    roles: hintCells(model.hint, walk),
+    conflicts: conflictsOf(model, values),
+    revealed: new Set([...(state.revealed || []), ...model.revealed]),
+    placed: new Map(step ? step.placements.map(([c, d]) => [c, d]) : []),
+    removed,
+  };
+}
+
+// What marks one cell.
+function cellFlags(model, facts, i) {
+  const { state, walk, replay, checkCell } = model;
+  const given = state.puzzle[i] !== "0";
+  const solution = !walk && !replay && state.status === "gave_up" && !given && state.values[i] !== state.solution[i];
+  return {
+    given,
+    solution,
+    wrongMark: facts.wrong.has(i) && !solution,
+    wrong: (facts.wrong.has(i) && !solution) || checkCell === i,
+    had: solution && state.values[i] !== "0" ? state.values[i] : null,
+    revealed: !walk && facts.revealed.has(i),
+    hint: facts.roles.get(i) || null,
+    walk: !!walk,
+    placed: facts.placed.get(i) || 0,
+    conflicts: facts.conflicts.get(i) || [],
+    hidden: facts.paused,
+  };
+}
+
+function drawContent(el, i, value, cellNotes, facts) {
+  el.dataset.value = String(value);
+  el.dataset.notes = cellNotes.join("");
+  el.querySelector(".value").textContent = value ? String(value) : facts.placed.has(i) ? String(facts.placed.get(i)) : "";
+  el.querySelectorAll("[data-note]").forEach((span) => {
+    const d = Number(span.dataset.note);
+    const shown = cellNotes.includes(d);
+    span.textContent = shown ? String(d) : "";
+    span.classList.toggle("match", shown && d === facts.focusDigit);
+    span.classList.toggle("removed", (facts.removed.get(i) || []).includes(d));
+  });
+}
+
+function drawMarks(el, i, value, flags, model, facts) {
+  const { selected } = model;
+  if (flags.hint) el.dataset.hint = flags.hint;
+  else delete el.dataset.hint;
+  if (facts.conflicts.has(i)) el.dataset.conflict = "";
+  else delete el.dataset.conflict;
+  el.classList.toggle("selected", i === selected);
+  el.classList.toggle("peer", i !== selected && facts.peers.has(i));
+  el.classList.toggle("same", !!facts.focusDigit && value === facts.focusDigit && i !== selected);
+  el.classList.toggle("wrong", flags.wrongMark);
+  el.classList.toggle("checked-wrong", model.checkCell === i);
+  el.classList.toggle("hinted", flags.hint === "cause" || flags.hint === "target");
+  el.classList.toggle("placed-here", facts.placed.has(i));
+  el.classList.toggle("pending", model.isPending(i));
+  el.classList.toggle("solution-shown", flags.solution);
+  el.classList.toggle("revealed", flags.revealed);
+  el.setAttribute("aria-selected", String(i === selected));
+  el.tabIndex = i === (selected ?? 0) && !facts.paused ? 0 : -1;
+}
+
+export function drawCells(cells, model) {
+  const facts = boardFacts(model);
+  cells.forEach((el, i) => {
+    const value = facts.values[i];
+    const cellNotes = value ? [] : facts.notes[i] || [];
+    const flags = cellFlags(model, facts, i);
+    drawContent(el, i, value, cellNotes, facts);
+    drawMarks(el, i, value, flags, model, facts);
+    el.setAttribute("aria-label", label(model.where, i, value, cellNotes, flags));
+  });
+}

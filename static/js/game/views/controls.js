@@ -1,0 +1,37 @@
+// The controls drawn from the model: the toolbar and the other actions (open or not),
+// pause and resume, notes mode, the input switch, and the board hidden while paused. Only
+// draws.
+//
+// Imports nothing.
+
+const OPEN_ONLY = ["erase", "notes", "hint", "check", "reveal", "give-up", "fill-notes"];
+
+export function drawControls(root, board, model) {
+  const $ = (selector) => root.querySelector(selector);
+  const { state } = model;
+  const playing = state.status === "playing";
+  const paused = playing && state.paused;
+  const open = model.open();
+  $('[data-action="undo"]').disabled = !open || !state.can_undo;
+  $('[data-action="redo"]').disabled = !open || !state.can_redo;
+  for (const name of OPEN_ONLY) $(`[data-action="${name}"]`).disabled = !open;
+  const pause = $('[data-action="pause"]');
+  const pausedNow = model.pausedNow();
+  pause.disabled = !playing || model.broken;
+  pause.setAttribute("aria-pressed", String(pausedNow));
+  pause.title = pausedNow ? "Resume (P)" : "Pause (P)";
+  $("[data-pause-label]").textContent = pausedNow ? "Resume" : "Pause";
+  $('[data-action="notes"]').setAttribute("aria-pressed", String(model.notesMode));
+  $("[data-notes-state]").textContent = model.notesMode ? "on" : "off";
+  const input = $('[data-action="input-mode"]');
+  input.setAttribute("aria-checked", String(model.digitFirst));
+  input.querySelector("[data-input-mode-state]").textContent = model.digitFirst ? "Digit first" : "Cell first";
+  root.classList.toggle("notes-mode", model.notesMode);
+  root.classList.toggle("digit-mode", !!model.digitMode);
+  $("[data-pause-cover]").hidden = !paused;
+  board.classList.toggle("hidden-board", paused);
+  board.setAttribute("aria-hidden", String(paused));
+  board.inert = paused; // nothing in it takes the focus while it is hidden
+  root.classList.toggle("over", !playing);
+  root.classList.toggle("walking", !!model.walk);
+}

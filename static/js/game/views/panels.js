@@ -1,0 +1,106 @@
+// The panels under the board drawn from the model: the hint (its level, technique and
+// words, and which of More and Apply it offers), the walkthrough's step, and the replay's
+// frame. Only draws; hints.js and replay.js fetch what they show.
+//
+// Imports nothing.
+
+const STEPS = { 1: "Where to look", 2: "Why", 3: "What follows" };
+
+function slugify(text) {
+  return String(text || "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+// The hint's words for its level; an older answer is put into words here.
+function words(hint) {
+  if (typeof hint.text === "string") return hint.text;
+  const region = typeof hint.region === "string" ? hint.region : "";
+  if (hint.level >= 3 && hint.explanation) return hint.explanation;
+  if (!region) return hint.level >= 2 ? "The cells involved are marked." : "";
+  return hint.level >= 2 ? `Take a look at ${region}: the cells involved are marked.` : `Take a look at ${region}.`;
+}
+
+// Whether this hint's step waits for Apply (an older server applied level 3 at once).
+function appliable(hint) {
+  return hint.level >= 3 && (typeof hint.text === "string" || Array.isArray(hint.target));
+}
+
+// What the panel says of a hint, part by part, as it shows it.
+export function hintParts(hint) {
+  return {
+    step: `Hint, ${hint.level} of 3: ${STEPS[hint.level] || ""}`,
+    technique: hint.technique || "Hint",
+    summary: hint.summary || "",
+    text: words(hint),
+  };
+}
+
+// While paused the hint waits with the board, out of sight.
+export function drawHint(root, model) {
+  const $ = (selector) => root.querySelector(selector);
+  const panel = $("[data-hint-panel]");
+  const { hint } = model;
+  panel.hidden = !hint || (model.state.status === "playing" && !!model.state.paused);
+  if (!hint) {
+    delete panel.dataset.hintLevel;
+    delete panel.dataset.technique;
+    return;
+  }
+  const parts = hintParts(hint);
+  panel.dataset.hintLevel = String(hint.level);
+  panel.dataset.technique = hint.slug || slugify(hint.technique);
+  $("[data-hint-step]").textContent = parts.step;
+  $("[data-hint-technique]").textContent = parts.technique;
+  $("[data-hint-summary]").textContent = parts.summary;
+  $("[data-hint-text]").textContent = parts.text;
+  $('[data-action="hint-more"]').hidden = hint.level >= 3;
+  $('[data-action="apply-hint"]').hidden = !appliable(hint);
+}
+
+export function drawWalk(root, model) {
+  const $ = (selector) => root.querySelector(selector);
+  const { walk } = model;
+  $("[data-walkthrough]").hidden = !walk;
+  if (!walk) return;
+  const step = walk.path[walk.index];
+  $("[data-walk-step]").textContent = `${step.name || step.technique}: ${step.explanation}`;
+  $("[data-walk-count]").textContent = `Step ${walk.index + 1} of ${walk.path.length}`;
+  $('[data-action="walk-prev"]').disabled = walk.index === 0;
+  $('[data-action="walk-next"]').disabled = walk.index === walk.path.length - 1;
+}
+
+// A frame of the replay in words: "Move 3 of 40: 5 in row 2, column 7."
+function described(frame, index, count, where) {
+  const at = `Move ${index} of ${count - 1}`;
+  if (index === 0 || !frame.kind) return `The start: the puzzle as given. ${count - 1} moves follow.`;
+  const cell = Number.isInteger(frame.cell) ? where(frame.cell) : "";
+  const digit = frame.digit;
+  const what =
+    {
+      value: digit ? `${digit} in ${cell}` : `${cell} cleared`,
+      note: `note ${digit} in ${cell}`,
+      hint: `a hint applied${frame.technique ? ` (${frame.technique})` : ""}`,
+      reveal: `${cell} revealed`,
+      fill: "all notes filled",
+    }[frame.kind] || frame.kind;
+  return `${at}: ${what}.`;
+}
+
+export function drawReplay(root, model) {
+  const $ = (selector) => root.querySelector(selector);
+  const { replay } = model;
+  $("[data-replay]").hidden = !replay;
+  if (!replay) return;
+  const { index, total } = replay;
+  const slider = $("[data-replay-slider]");
+  slider.max = String(total - 1);
+  if (slider.value !== String(index)) slider.value = String(index);
+  $('[data-action="replay-prev"]').disabled = index === 0;
+  $('[data-action="replay-next"]').disabled = index === total - 1;
+  $("[data-replay-count]").textContent = described(replay.frames[index], index, total, model.where);
+  const play = $('[data-action="replay-play"]');
+  play.textContent = replay.playing ? "Stop" : "Play";
+  play.setAttribute("aria-pressed", String(replay.playing));
+}

@@ -1,0 +1,55 @@
+// The game's header and message lines drawn from the model: the status (the hook
+// data-status says what the server judged), the counters, the timer, the saving line, the
+// message line and the live region a hint is read out in. Only draws.
+//
+// Imports the clock's face (../clock.js).
+
+import { clock } from "../clock.js";
+
+const STATUS_WORDS = { playing: "Playing", solved: "Solved", gave_up: "Gave up" };
+
+export function drawStatus(root, model) {
+  const $ = (selector) => root.querySelector(selector);
+  const { state } = model;
+  const statusEl = $("[data-status]");
+  // A solve seen on this device alone is still "playing" to the hook.
+  statusEl.dataset.status = state.unconfirmed ? "playing" : state.status;
+  statusEl.textContent = state.status === "playing" && state.paused ? "Paused" : STATUS_WORDS[state.status];
+  const mistakes = $("[data-mistakes]");
+  // Shown only in a game played with mistakes marked, in play and at the end alike.
+  mistakes.closest(".counter").hidden = state.mistakes === null || !state.marked;
+  mistakes.textContent = String(state.mistakes ?? 0);
+  $("[data-hints]").textContent = String(state.hints + state.reveals);
+  drawTimer(root, model);
+}
+
+export function drawTimer(root, model) {
+  root.querySelector("[data-timer]").textContent = clock(model.seconds());
+}
+
+// The saving line: the whole words stay the element's text (for screen readers and wider
+// screens); `short` is what a phone's one-line header has room for.
+export function drawSaved(root, [text, short]) {
+  const saved = root.querySelector("[data-saved]");
+  saved.textContent = text;
+  if (short) saved.dataset.short = short;
+  else delete saved.dataset.short;
+}
+
+// The message line (a live region): `alert` for what must interrupt.
+export function drawMessage(root, text, alert = false) {
+  const message = root.querySelector("[data-message]");
+  message.textContent = text || "";
+  message.setAttribute("role", alert ? "alert" : "status");
+}
+
+// A live region's words, read out once: set anew after a moment (so that the same words
+// twice are read twice), never appended.
+export function announcer(region) {
+  let pending = null;
+  return (text) => {
+    clearTimeout(pending);
+    region.textContent = "";
+    if (text) pending = setTimeout(() => (region.textContent = text), 50);
+  };
+}

@@ -1,0 +1,84 @@
+// What the tests of the page's model share: a puzzle and its solution, the board's
+// geometry as the engine hands it to the page (each cell's peers), a server state, and a
+// Game built with a store, a clock and ids of the test's own, recording what it says.
+
+import { Game } from "../../static/js/game/model.js";
+
+export const PUZZLE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+export const SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+// Each cell's peers, sorted: its row, column and box but itself (engine/grid.py PEERS).
+export function peers() {
+  const box = (i) => Math.floor(Math.floor(i / 9) / 3) * 3 + Math.floor((i % 9) / 3);
+  return Array.from({ length: 81 }, (_, i) =>
+    Array.from({ length: 81 }, (_, j) => j).filter(
+      (j) => j !== i && (Math.floor(j / 9) === Math.floor(i / 9) || j % 9 === i % 9 || box(j) === box(i)),
+    ),
+  );
+}
+
+const empty = () => Array.from({ length: 81 }, () => []);
+
+// The state GET /api/games/<id> answers (docs/api.md), for a game just started.
+export function serverState(fields = {}) {
+  return {
+    id: 1,
+    puzzle: PUZZLE,
+    values: PUZZLE,
+    notes: empty(),
+    complete: "0".repeat(81),
+    taken: empty(),
+    status: "playing",
+    version: 0,
+    elapsed: 0,
+    runs_for: 0,
+    mistakes: null,
+    hints: 0,
+    reveals: 0,
+    can_undo: false,
+    can_redo: false,
+    wrong: [],
+    ...fields,
+  };
+}
+
+// A Game with everything it reaches outside handed in: `said` holds what it told the
+// player, `store.record` what it kept, `draws` how often it asked to be drawn.
+export function makeGame({ state = serverState(), prefs = {}, kept = null, stored = kept } = {}) {
+  const said = [];
+  const store = {
+    record: stored,
+    writes: 0,
+    read: () => store.record,
+    write: (record) => {
+      store.record = JSON.parse(JSON.stringify(record)); // as the browser's storage keeps it
+      store.writes++;
+      return true;
+    },
+    forget: () => (store.record = null),
+  };
+  let ids = 0;
+  let time = 1000;
+  const seen = { draws: 0, ended: 0 };
+  const game = new Game({
+    state,
+    peers: peers(),
+    prefs: { autoRemove: true, ...prefs },
+    kept,
+    store,
+    newId: () => `dev-${++ids}`,
+    clock: () => time,
+    now: () => 1700000000000,
+    on: {
+      say: (text, alert = false) => said.push({ text, alert }),
+      changed: (_, { ended }) => {
+        seen.draws++;
+        if (ended) seen.ended++;
+      },
+    },
+  });
+  return { game, said, store, seen, tick: (ms) => (time += ms) };
+}
+
+export const blank = (i) => PUZZLE[i] === "0";
+export const lastSaid = (said) => (said.length ? said[said.length - 1].text : "");

@@ -1,0 +1,1 @@
+"""Tests of puzzles/accounts/: players, guest adoption, log-in, limits and owner marks."""

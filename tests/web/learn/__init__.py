@@ -1,0 +1,1 @@
+"""Tests of puzzles/learn/: the technique guide, its examples and practice games."""

@@ -1,0 +1,1 @@
+"""Tests of puzzles/play/: games, the API, changes, hints, pages of play, sharing, ranking."""

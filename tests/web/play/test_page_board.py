@@ -1,0 +1,130 @@
+"""The board the game page computes (static/js/game/board.js) agrees with the server's,
+move after move: digits, notes, erase, undo and redo, fill all notes, auto-notes and
+auto-remove with the notes they take out put back. The page draws a tap from its own board
+before the server answers, so any difference would show as a board that jumps.
+
+The page's module runs in Node; a random game is played through the API and the same
+moves through the module, and the two boards are compared after every move."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import engine
+
+from ..helpers import post, start, state
+
+pytestmark = pytest.mark.django_db
+
+NODE = shutil.which("node")
+BOARD_JS = Path(__file__).resolve().parents[3] / "static" / "js" / "game" / "board.js"
+SETTINGS = {"theme": "system", "show_timer": "on"}
+
+# Reads {start, peers, prefs, actions} on stdin; prints the board after each action.
+RUN_BOARD = """
+import { Board } from %s;
+let input = "";
+process.stdin.on("data", (chunk) => (input += chunk));
+process.stdin.on("end", () => {
+  const { start, peers, prefs, actions } = JSON.parse(input);
+  const board = Board.fromState(start, peers);
+  const boards = actions.map(([kind, cell, digit]) => {
+    if (kind === "undo") board.undo();
+    else if (kind === "redo") board.redo();
+    else if (kind === "fill-notes") board.fillNotes();
+    else board.move(cell, digit, kind, prefs);
+    const complete = board.complete.map((c) => (c ? "1" : "0")).join("");
+    return [board.grid(), board.notes.map((n) => [...n]), complete, board.taken.map((t) => [...t])];
+  });
+  console.log(JSON.stringify(boards));
+});
+"""
+
+
+def page_boards(start_state: dict, prefs: dict, actions: list) -> list:
+    script = RUN_BOARD % json.dumps(BOARD_JS.as_uri())
+    stdin = json.dumps(
+        {
+            "start": start_state,
+            "peers": [sorted(p) for p in engine.PEERS],
+            "prefs": prefs,
+            "actions": actions,
+        }
+    )
+    done = subprocess.run(
+        [NODE, "--input-type=module", "-e", script],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    return json.loads(done.stdout)
+
+
+def play_at_random(client, game, rng: random.Random, count: int) -> tuple[list, list]:
+    """Moves the server takes, chosen at random from the board as it stands: digits (right
+    and wrong), erasing, notes, undo, redo, fill all notes. The actions and the server's
+    board after each."""
+    body = state(client, game)
+    blanks = [c for c, ch in enumerate(game.puzzle.givens) if ch == "0"]
+    actions, boards = [], []
+    while len(actions) < count:
+        roll = rng.random()
+        cell = rng.choice(blanks)
+        if roll < 0.08:
+            action, path, data = ["undo", None, None], "undo", {}
+        elif roll < 0.13:
+            action, path, data = ["redo", None, None], "redo", {}
+        elif roll < 0.16:
+            action, path, data = ["fill-notes", None, None], "fill-notes", {}
+        elif roll < 0.45 and body["values"][cell] == "0":
+            digit = rng.choice([0, *range(1, 10)]) if rng.random() < 0.1 else rng.randint(1, 9)
+            action, path = ["note", cell, digit], "moves"
+            data = {"cell": cell, "digit": digit, "mode": "note"}
+        else:
+            digit = 0 if rng.random() < 0.25 else rng.randint(1, 9)
+            action, path = ["value", cell, digit], "moves"
+            data = {"cell": cell, "digit": digit, "mode": "value"}
+        response = post(client, game, path, data | {"version": body["version"]})
+        if response.status_code != 200:
+            continue  # nothing to undo or redo: the page does nothing either
+        body = response.json()
+        if body["status"] != "playing":
+            break
+        actions.append(action)
+        boards.append([body["values"], body["notes"], body["complete"], body["taken"]])
+    return actions, boards
+
+
+@pytest.mark.skipif(NODE is None, reason="Node runs the page's module")
+@pytest.mark.parametrize(
+    "auto_remove,auto_notes",
+    [(True, False), (False, False), (True, True), (False, True)],
+    ids=["auto-remove", "plain", "auto-notes", "auto-notes-only"],
+)
+def test_the_page_computes_the_board_the_server_stores(player, stocked, auto_remove, auto_notes):
+    choices = {"auto_remove_notes": "on"} if auto_remove else {}
+    choices |= {"auto_notes": "on"} if auto_notes else {}
+    player.post("/settings/", SETTINGS | choices)
+    for seed in range(3):
+        game = start(player, ["easy", "medium", "hard"][seed])
+        opening = state(player, game)
+        actions, expected = play_at_random(player, game, random.Random(seed), 120)
+        prefs = {"autoRemove": auto_remove, "autoNotes": auto_notes}
+        computed = page_boards(opening, prefs, actions)
+        for number, (action, want, got) in enumerate(zip(actions, expected, computed, strict=True)):
+            assert got == want, f"after move {number + 1} {action}: {differences(got, want)}"
+
+
+def differences(got: list, want: list) -> list[tuple]:
+    """Per cell that differs: (cell, the page's value, notes, complete; the server's)."""
+    mine = [tuple(part[cell] for part in got) for cell in range(81)]
+    theirs = [tuple(part[cell] for part in want) for cell in range(81)]
+    return [(cell, mine[cell], theirs[cell]) for cell in range(81) if mine[cell] != theirs[cell]]

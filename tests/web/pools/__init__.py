@@ -1,0 +1,1 @@
+"""Tests of puzzles/pools/: stock, daily picks, seeding, imports, health and the pool page."""

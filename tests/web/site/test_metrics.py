@@ -1,0 +1,123 @@
+"""/metrics for Prometheus (behind METRICS_TOKEN) and the request log line."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from puzzles.models import PoolTarget
+from puzzles.pools import activity
+from sudokusite.processes import ROOT
+
+from ...harness import metric_value as value
+from ..helpers import post, seen, start, state, stock
+
+pytestmark = pytest.mark.django_db
+
+TOKEN = "scrape-me-" + "x" * 30
+
+
+def scrape(client) -> str:
+    response = client.get("/metrics", headers={"Authorization": f"Bearer {TOKEN}"})
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/plain; version=")
+    return response.content.decode()
+
+
+def test_without_a_token_set_there_are_no_metrics(client, settings):
+    settings.METRICS_TOKEN = ""
+    assert client.get("/metrics").status_code == 404
+    assert client.get("/metrics", headers={"Authorization": "Bearer "}).status_code == 404
+
+
+@pytest.mark.parametrize("authorization", [None, "Bearer wrong", f"Basic {TOKEN}", TOKEN])
+def test_the_metrics_refuse_a_scrape_without_the_token(client, settings, authorization):
+    settings.METRICS_TOKEN = TOKEN
+    headers = {"Authorization": authorization} if authorization else {}
+    response = client.get("/metrics", headers=headers)
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"].startswith("Bearer")
+    assert b"sudoku_" not in response.content
+
+
+def test_a_scrape_shows_pool_stock_refills_workers_games_moves_and_request_latency(
+    client, settings
+):
+    settings.METRICS_TOKEN = TOKEN
+    settings.WORKER_GONE_SECONDS = 180
+    stock("easy", 3)
+    PoolTarget.objects.filter(difficulty="hard").update(low=7, high=21)
+    activity.record_batch("hard", 4, 0.7)
+    activity.record_batch("hard", 3, 42.0)
+    seen("worker", "w1@host", 2)
+    before = scrape(client)
+    game = start(client, "easy")
+    current = state(client, game)
+    cell = current["puzzle"].index("0")
+    move = {"cell": cell, "digit": 1, "mode": "value", "version": current["version"]}
+    assert post(client, game, "moves", move).status_code == 200
+    after = scrape(client)
+
+    assert value(after, "sudoku_pool_fresh_puzzles", difficulty="easy") == 2
+    assert value(after, "sudoku_pool_fresh_puzzles", difficulty="expert") == 0
+    assert value(after, "sudoku_pool_low_mark", difficulty="hard") == 7
+    assert value(after, "sudoku_pool_high_mark", difficulty="hard") == 21
+    assert value(after, "sudoku_refill_batches_total", difficulty="hard") == 2
+    assert value(after, "sudoku_refill_puzzles_stored_total", difficulty="hard") == 7
+    duration = "sudoku_refill_batch_duration_seconds"
+    assert value(after, duration + "_bucket", difficulty="hard", le="1.0") == 1
+    assert value(after, duration + "_bucket", difficulty="hard", le="30.0") == 1
+    assert value(after, duration + "_bucket", difficulty="hard", le="60.0") == 2
+    assert value(after, duration + "_bucket", difficulty="hard", le="+Inf") == 2
+    assert value(after, duration + "_sum", difficulty="hard") == pytest.approx(42.7)
+    assert value(after, "sudoku_workers_alive", kind="worker") == 1
+    assert value(after, "sudoku_workers_alive", kind="beat") == 0
+    assert value(after, "sudoku_worker_last_seen_timestamp_seconds", kind="worker") > 0
+    assert value(after, "sudoku_broker_up") == 1
+
+    def grew(name: str, **labels: str) -> float:
+        try:
+            earlier = value(before, name, **labels)
+        except AssertionError:  # no such sample yet
+            earlier = 0.0
+        return value(after, name, **labels) - earlier
+
+    assert grew("sudoku_games_started_total", difficulty="easy") == 1
+    assert grew("sudoku_moves_total", kind="value") == 1
+    latency = "sudoku_http_request_duration_seconds"
+    labels = {"method": "POST", "view": "puzzles:api_moves", "status": "200"}
+    assert grew(latency + "_count", **labels) == 1
+    assert grew(latency + "_bucket", le="+Inf", **labels) == 1
+    assert value(after, latency + "_sum", **labels) > 0
+
+
+def test_each_request_is_logged_on_one_line_with_its_latency(client, caplog):
+    with caplog.at_level("INFO", logger="puzzles.requests"):
+        client.get("/robots.txt")
+    (record,) = [r for r in caplog.records if r.name == "puzzles.requests"]
+    assert re.fullmatch(r"GET /robots\.txt 200 \d+\.\d ms", record.getMessage())
+    assert (record.method, record.path, record.status) == ("GET", "/robots.txt", 200)
+
+
+def test_log_format_json_writes_one_object_a_line():
+    script = (
+        "import django; django.setup()\n"
+        "from django.test import Client\n"
+        "Client(HTTP_HOST='127.0.0.1').get('/robots.txt')\n"
+    )
+    env = {**os.environ, "LOG_FORMAT": "json", "DJANGO_SETTINGS_MODULE": "sudokusite.settings"}
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    lines = [json.loads(line) for line in result.stderr.splitlines()]
+    (request,) = [line for line in lines if line["logger"] == "puzzles.requests"]
+    assert request["level"] == "INFO" and request["time"]
+    assert (request["method"], request["path"], request["status"]) == ("GET", "/robots.txt", 200)
+    assert isinstance(request["duration_ms"], float)
+    assert request["message"].startswith("GET /robots.txt 200 ")
