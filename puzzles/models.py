@@ -612,6 +612,13 @@ class Preferences(models.Model):
         "(off: tap a cell, then its digit).",
     )
     theme = models.CharField(max_length=6, choices=Theme.choices, default=Theme.SYSTEM)
+    time_zone = models.CharField(
+        max_length=64,
+        blank=True,
+        default="",
+        help_text="The player's time zone, as their browser last named it (the day of the "
+        "dailies and streaks); empty: the site's.",
+    )
 
     class Meta:
         verbose_name_plural = "preferences"

@@ -135,6 +135,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "puzzles.accounts.context_processors.preferences",
                 "puzzles.accounts.context_processors.owner",
+                "puzzles.play.days.zone_context",
             ],
         },
     },
@@ -236,9 +237,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "puzzles.pools.tasks.resume_stalled_seed_jobs",
         "schedule": float(REFILL_INTERVAL_SECONDS),
     },
-    "pick-daily-puzzles-after-midnight": {
+    # A new date starts somewhere every hour: the dailies of every date lived are picked.
+    "pick-daily-puzzles-every-hour": {
         "task": "puzzles.pools.tasks.ensure_daily",
-        "schedule": crontab(minute=1, hour=0),
+        "schedule": crontab(minute=1),
     },
     "find-technique-examples-every-hour": {
         "task": "puzzles.learn.tasks.refresh_technique_examples",

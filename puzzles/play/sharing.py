@@ -8,6 +8,7 @@ unreleased puzzles cannot be walked through, and only puzzles already handed out
 from __future__ import annotations
 
 import base64
+import datetime
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
@@ -41,9 +42,10 @@ def share_path(pk: int) -> str:
     return reverse("puzzles:share", args=[share_code(pk)])
 
 
-def puzzle_for_code(code: str) -> Puzzle | None:
+def puzzle_for_code(code: str, day: datetime.date | None = None) -> Puzzle | None:
     """The puzzle of a share code, if the code is genuine and the puzzle may be shared:
-    handed out already, not a daily whose day has not come, nor a technique example's."""
+    handed out already, not a daily of a date after the player's today (`day`; the site's
+    without it), nor a technique example's."""
     head, _, mac = code.partition("-")
     if not head or len(head) > 13 or not mac:
         return None
@@ -54,7 +56,7 @@ def puzzle_for_code(code: str) -> Puzzle | None:
     if not constant_time_compare(mac, _mac(pk)):
         return None
     puzzle = Puzzle.objects.without_examples().filter(pk=pk, served_at__isnull=False).first()
-    if puzzle is None or puzzle.dailies.filter(date__gt=today()).exists():
+    if puzzle is None or puzzle.dailies.filter(date__gt=day or today()).exists():
         return None
     return puzzle
 

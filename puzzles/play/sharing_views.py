@@ -12,6 +12,7 @@ from ..accounts.players import current_player, preferences_for
 from ..learn.guide import grade_of
 from ..models import Game
 from . import help, sharing, starting
+from .days import player_today
 
 CHANGED_COPY = (
     "This puzzle is a changed copy of one here (a given taken out, a digit added, or the "
@@ -51,7 +52,10 @@ def custom(request: HttpRequest) -> HttpResponse:
             status=400,
         )
     game = starting.game_on(
-        current_player(request, create=True), accepted.puzzle, preferences_for(request)
+        current_player(request, create=True),
+        accepted.puzzle,
+        preferences_for(request),
+        day=player_today(request),
     )
     if accepted.changed:
         help.count_copy_as_help(game)
@@ -82,8 +86,8 @@ def _differ_board(refusal: sharing.Refused) -> list[list[dict]]:
     ]
 
 
-def _shared(code: str):
-    puzzle = sharing.puzzle_for_code(code)
+def _shared(request: HttpRequest, code: str):
+    puzzle = sharing.puzzle_for_code(code, player_today(request))
     if puzzle is None:
         raise Http404("No such puzzle.")
     return puzzle
@@ -93,7 +97,7 @@ def _shared(code: str):
 def share(request: HttpRequest, code: str) -> HttpResponse:
     """GET: a shared puzzle's grade, its givens and clean solves, and a button; POST: the
     visitor's own game on it (started, or the one they have)."""
-    puzzle = _shared(code)
+    puzzle = _shared(request, code)
     player = current_player(request)
     if request.method == "POST":
         mine = player.games().filter(puzzle=puzzle).first()
@@ -102,7 +106,10 @@ def share(request: HttpRequest, code: str) -> HttpResponse:
             if refused is not None:
                 return refused
             mine = starting.game_on(
-                current_player(request, create=True), puzzle, preferences_for(request)
+                current_player(request, create=True),
+                puzzle,
+                preferences_for(request),
+                day=player_today(request),
             )
         return redirect("puzzles:game", pk=mine.pk)
     solves = (

@@ -91,24 +91,37 @@ def _create(
     return game
 
 
-def game_on(player: Player, puzzle: Puzzle, prefs: Preferences | None = None) -> Game:
+def game_on(
+    player: Player,
+    puzzle: Puzzle,
+    prefs: Preferences | None = None,
+    *,
+    day: datetime.date | None = None,
+) -> Game:
     """The player's game on a puzzle (a shared one, or their own): the one already started,
-    or a new one, which is the day's daily game if the puzzle is a daily of today or
-    before."""
+    or a new one, which is the day's daily game if the puzzle is a daily of the player's
+    today (`day`; the site's without it) or before."""
     game = player.games().filter(puzzle=puzzle).first()
     if game is not None:
         return game
-    daily = puzzle.dailies.filter(date__lte=today()).first()
+    daily = puzzle.dailies.filter(date__lte=day or today()).first()
     return _create(player, puzzle, daily, prefs)
 
 
 def daily_game(
-    player: Player, date: datetime.date, difficulty: str, prefs: Preferences | None = None
+    player: Player,
+    date: datetime.date,
+    difficulty: str,
+    prefs: Preferences | None = None,
+    *,
+    day: datetime.date | None = None,
 ) -> Game:
-    """The player's game on a date's daily puzzle: the one already started, or a new one."""
-    if date > today():
+    """The player's game on a date's daily puzzle: the one already started, or a new one.
+    A date after the player's today (`day`; the site's without it) is not out yet."""
+    day = day or today()
+    if date > day:
         raise NotFound("That day's puzzles are not out yet.")
-    if date == today():
+    if date == day:
         daily = dailies_of(date).get(difficulty)
         if daily is None:
             raise Unavailable("Today's puzzle could not be picked just now; try again shortly.")

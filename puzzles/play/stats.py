@@ -30,25 +30,29 @@ def history(
     return games
 
 
-def _daily_dates(player: Player) -> set[datetime.date]:
-    """Dates whose daily puzzle the player solved on the day itself."""
+def _daily_dates(player: Player, zone: datetime.tzinfo | None) -> set[datetime.date]:
+    """Dates whose daily puzzle the player solved on the day itself, in the zone."""
     solved = player.games().filter(status=Game.Status.SOLVED, daily__isnull=False)
     dates = set()
     for finished, date in solved.values_list("finished_at", "daily__date"):
-        if finished and timezone.localtime(finished).date() == date:
+        if finished and timezone.localtime(finished, zone).date() == date:
             dates.add(date)
     return dates
 
 
-def streaks(player: Player) -> tuple[int, int]:
-    """(current, best) runs of consecutive days with a daily solved that day. The current
-    run still counts until today is over, if yesterday was solved."""
-    dates = _daily_dates(player)
+def streaks(
+    player: Player, zone: datetime.tzinfo | None = None, now: datetime.date | None = None
+) -> tuple[int, int]:
+    """(current, best) runs of consecutive days with a daily solved that day, days of the
+    player's time zone (the site's without one) up to the player's today (`now`). The
+    current run still counts until today is over, if yesterday was solved."""
+    dates = _daily_dates(player, zone)
     best = run = 0
     for date in sorted(dates):
         run = run + 1 if date - datetime.timedelta(days=1) in dates else 1
         best = max(best, run)
-    day = today() if today() in dates else today() - datetime.timedelta(days=1)
+    now = now or today()
+    day = now if now in dates else now - datetime.timedelta(days=1)
     current = 0
     while day in dates:
         current += 1

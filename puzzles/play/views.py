@@ -25,8 +25,9 @@ from ..accounts.players import (
 from ..learn.guide import GUIDE, grade_of
 from ..learn.skills import skills as skill_profile
 from ..models import DailyPuzzle, Difficulty, Game
-from ..pools.daily import dailies_of, days_around, today
+from ..pools.daily import dailies_of, days_around
 from . import answers, starting, stats
+from .days import player_today, player_zone
 from .errors import NotFound, Unavailable
 
 
@@ -48,11 +49,12 @@ def _date(value: str) -> datetime.date:
         raise Http404("Not a date.") from None
 
 
-def _daily_cards(date: datetime.date, player) -> list[dict]:
-    """Each difficulty's daily of the date, with the player's game on it if any."""
+def _daily_cards(date: datetime.date, player, today: datetime.date) -> list[dict]:
+    """Each difficulty's daily of the date, with the player's game on it if any; those of
+    the player's today picked now where not picked yet."""
     dailies = (
         dailies_of(date)
-        if date == today()
+        if date == today
         else {
             d.difficulty: d for d in DailyPuzzle.objects.filter(date=date).select_related("puzzle")
         }
@@ -72,15 +74,16 @@ def _daily_cards(date: datetime.date, player) -> list[dict]:
 def home(request: HttpRequest) -> HttpResponse:
     """Today's dailies, games in progress, and a new game of any difficulty."""
     player = current_player(request)
-    in_progress = player.games().filter(status=Game.Status.PLAYING).exclude(daily__date=today())
-    current, best = stats.streaks(player)
-    dailies = _daily_cards(today(), player)
+    today = player_today(request)
+    in_progress = player.games().filter(status=Game.Status.PLAYING).exclude(daily__date=today)
+    current, best = stats.streaks(player, player_zone(request), today)
+    dailies = _daily_cards(today, player, today)
     picked = {card["difficulty"] for card in dailies}
     return render(
         request,
         "puzzles/home.html",
         {
-            "today": today(),
+            "today": today,
             "dailies": dailies,
             # Tiers made ahead only whose daily waits for the workers' first puzzle.
             "pending": [d for d in Difficulty.values if d not in picked],
@@ -115,17 +118,17 @@ def play(request: HttpRequest, difficulty: str) -> HttpResponse:
 @require_safe
 def daily_today(request: HttpRequest) -> HttpResponse:
     """Today's puzzles."""
-    return daily_day(request, today().isoformat())
+    return daily_day(request, player_today(request).isoformat())
 
 
 @require_safe
 def daily_day(request: HttpRequest, date: str) -> HttpResponse:
     """A day's puzzles, the player's games on them, and the day's leaderboards."""
-    day = _date(date)
-    if day > today():
+    day, today = _date(date), player_today(request)
+    if day > today:
         raise Http404("That day's puzzles are not out yet.")
     player = current_player(request)
-    cards = _daily_cards(day, player)
+    cards = _daily_cards(day, player, today)
     if not cards:
         raise Http404("There were no daily puzzles that day.")
     for card in cards:
@@ -135,8 +138,8 @@ def daily_day(request: HttpRequest, date: str) -> HttpResponse:
     return render(
         request,
         "puzzles/daily.html",
-        {"day": day, "is_today": day == today(), "today": today(), "cards": cards}
-        | days_around(day),
+        {"day": day, "is_today": day == today, "today": today, "cards": cards}
+        | days_around(day, today),
     )
 
 
@@ -152,6 +155,7 @@ def daily_play(request: HttpRequest, date: str, difficulty: str) -> HttpResponse
             _date(date),
             _difficulty(difficulty),
             preferences_for(request),
+            day=player_today(request),
         )
     except NotFound as error:
         raise Http404(str(error)) from None
@@ -238,7 +242,7 @@ def history(request: HttpRequest) -> HttpResponse:
 def statistics_page(request: HttpRequest) -> HttpResponse:
     """Per difficulty: played, solved, best, average and median time; streaks; a chart."""
     player = current_player(request)
-    current, best = stats.streaks(player)
+    current, best = stats.streaks(player, player_zone(request), player_today(request))
     skills, practise_next = skill_profile(player)
     return render(
         request,

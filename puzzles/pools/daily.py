@@ -17,9 +17,27 @@ log = logging.getLogger(__name__)
 PICK_ATTEMPTS = 5
 
 
+# The time zones furthest behind and ahead of UTC (Baker Island, Kiribati): between them,
+# every date some place on Earth is living.
+EARLIEST_OFFSET = datetime.timedelta(hours=-12)
+LATEST_OFFSET = datetime.timedelta(hours=14)
+
+
 def today() -> datetime.date:
     """The date in the site's time zone."""
     return timezone.localdate()
+
+
+def living_dates(now: datetime.datetime | None = None) -> list[datetime.date]:
+    """The dates some time zone is living now, earliest first: two or three of them."""
+    now = (now or timezone.now()).astimezone(datetime.UTC)
+    first, last = (now + EARLIEST_OFFSET).date(), (now + LATEST_OFFSET).date()
+    return [first + datetime.timedelta(days=n) for n in range((last - first).days + 1)]
+
+
+def latest_living() -> datetime.date:
+    """The latest date some time zone is living: no daily after it is out anywhere."""
+    return living_dates()[-1]
 
 
 def _unplayed(difficulty: str) -> Puzzle | None:
@@ -97,10 +115,11 @@ def _pick(date: datetime.date, difficulty: str) -> DailyPuzzle | None:
         )
 
 
-def days_around(day: datetime.date) -> dict:
+def days_around(day: datetime.date, latest: datetime.date) -> dict:
     """For a day's page: the day with dailies before it ("earlier") and after it, up to
-    today ("later"), and the last 30 days that had them ("archive")."""
-    out = DailyPuzzle.objects.filter(date__lte=today())
+    the player's today, `latest` ("later"), and the last 30 days that had them
+    ("archive")."""
+    out = DailyPuzzle.objects.filter(date__lte=latest)
     dates = out.order_by("-date").values_list("date", flat=True)
     return {
         "earlier": dates.filter(date__lt=day).first(),

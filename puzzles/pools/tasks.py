@@ -36,11 +36,13 @@ def refill_pool(self, difficulty: str, token: str | None = None) -> int:
 
 @shared_task(autoretry_for=TRANSIENT, retry_backoff=True, max_retries=5)
 def ensure_daily(days_ahead: int = 0) -> list[str]:
-    """Pick today's daily puzzles (and, with days_ahead, those of the days after)."""
-    first = daily.today()
+    """Pick the daily puzzles of every date some time zone is living (and, with
+    days_ahead, those of the days after the latest)."""
+    living = daily.living_dates()
+    latest = living[-1]
+    dates = living + [latest + datetime.timedelta(days=n) for n in range(1, days_ahead + 1)]
     picked = []
-    for offset in range(days_ahead + 1):
-        date = first + datetime.timedelta(days=offset)
+    for date in dates:
         picked += [str(d) for d in daily.dailies_of(date).values()]
     return picked
 
