@@ -24,7 +24,7 @@ from .. import sql
 from ..accounts import limits
 from ..accounts.players import YIELDED_KEY, current_player, preferences_for
 from ..models import Game
-from . import answers, changes, clock, help
+from . import answers, changes, clock, finish, help
 from .errors import GameError, NotFound, TooFast
 
 MOVED = "This game gave way to your account's game on the same puzzle when you logged in."
@@ -100,17 +100,22 @@ def game_endpoint(view: Callable, *, nested: bool = False) -> Callable:
                 game.refresh_from_db()
             except Game.DoesNotExist:  # deleted meanwhile: it gave way at a log-in
                 return JsonResponse({"error": "No such game."}, status=404)
-            body = {"error": str(error), "state": answers.state(game, prefs)}
+            body = {"error": str(error), "state": _state(request, game, prefs)}
             response = JsonResponse(body, status=error.status)
             if isinstance(error, TooFast):
                 response["Retry-After"] = str(error.retry_after)
             return response
         if nested:
             game = extra.pop("game", game)
-            return JsonResponse({"state": answers.state(game, prefs), **extra})
-        return JsonResponse({**answers.state(game, prefs), **extra})
+            return JsonResponse({"state": _state(request, game, prefs), **extra})
+        return JsonResponse({**_state(request, game, prefs), **extra})
 
     return wrapper
+
+
+def _state(request: HttpRequest, game: Game, prefs) -> dict:
+    """The game's state, and for a game over where the end points the player next."""
+    return answers.state(game, prefs) | finish.after(request, game)
 
 
 @require_safe

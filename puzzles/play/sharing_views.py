@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.views.decorators.http import require_http_methods
 
 from ..accounts import limits
@@ -13,6 +14,7 @@ from ..learn.guide import grade_of
 from ..models import Game
 from . import help, sharing, starting
 from .days import player_today
+from .stats import clock
 
 CHANGED_COPY = (
     "This puzzle is a changed copy of one here (a given taken out, a digit added, or the "
@@ -118,6 +120,7 @@ def share(request: HttpRequest, code: str) -> HttpResponse:
         .select_related("user")
         .order_by("ranked_seconds", "finished_at", "pk")[:20]
     )
+    grade = grade_of(puzzle, over=False)
     givens = [
         {
             "index": i,
@@ -135,10 +138,25 @@ def share(request: HttpRequest, code: str) -> HttpResponse:
         {
             "puzzle": puzzle,
             "code": code,
-            "grade": grade_of(puzzle, over=False),
+            "grade": grade,
             "cells": givens,
             "solves": solves,
             "mine": player.games().filter(puzzle=puzzle).first(),
             "share_url": request.build_absolute_uri(),
-        },
+        }
+        | _card(request, puzzle, grade, solves),
     )
+
+
+def _card(request: HttpRequest, puzzle, grade: dict, solves) -> dict:
+    """The link's card in chat apps: its title, a line of what it is, and an image (the
+    site's icon: no picture of the board is drawn)."""
+    tier = grade["tier"]
+    title = f"{'An' if tier[0] in 'aeiou' else 'A'} {tier} Sudoku, rated {grade['score']:.1f}"
+    fastest = solves[0] if solves else None
+    best = f" The fastest clean solve: {clock(fastest.ranked_seconds)}." if fastest else ""
+    return {
+        "card_title": title,
+        "card_description": f"{puzzle.clue_count} givens. Play it, then compare times.{best}",
+        "card_image": request.build_absolute_uri(static("img/icon-512.png")),
+    }

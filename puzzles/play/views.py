@@ -26,7 +26,7 @@ from ..learn.guide import GUIDE, grade_of
 from ..learn.skills import skills as skill_profile
 from ..models import DailyPuzzle, Difficulty, Game
 from ..pools.daily import dailies_of, days_around
-from . import answers, starting, stats
+from . import answers, finish, starting, stats
 from .days import player_today, player_zone
 from .errors import NotFound, Unavailable
 
@@ -179,7 +179,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("No such game.")
     live = player.games().filter(puzzle=game.puzzle_id).first() if game.set_aside else None
     prefs = preferences_for(request)
-    state = answers.state(game, prefs)
+    state = answers.state(game, prefs) | finish.after(request, game)
     return render(
         request,
         "puzzles/game.html",

@@ -30,7 +30,7 @@ const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 if (zone && /^[\w/+-]+$/.test(zone)) {
   document.cookie = `tz=${zone}; path=/; max-age=31536000; SameSite=Lax`;
   const drawnFor = document.body.dataset.zone;
-  if (drawnFor && drawnFor !== zone && !document.querySelector("[data-game]") && !sessionStorage.getItem("zone-redrawn")) {
+  if (drawnFor && drawnFor !== zone && !document.querySelector("[data-game][data-api]") && !sessionStorage.getItem("zone-redrawn")) {
     sessionStorage.setItem("zone-redrawn", zone);
     location.reload();
   }

@@ -228,6 +228,21 @@ def test_the_shared_page_lists_clean_solves_by_accounts(alice, bob, stocked):
     assert game.puzzle.solution not in html
 
 
+def test_the_shared_page_carries_a_card_for_chat_apps(client, stocked):
+    game = start(client, "easy")
+    path = sharing.share_path(game.puzzle_id)
+    html = client.get(path).content.decode()
+    tags = dict(
+        re.findall(r'<meta (?:property|name)="((?:og|twitter):\w+)" content="([^"]*)"', html)
+    )
+    score = f"{game.puzzle.score:.1f}"
+    assert tags["og:title"] == f"An easy Sudoku, rated {score}"
+    assert f"{game.puzzle.clue_count} givens" in tags["og:description"]
+    assert tags["og:url"] == f"http://testserver{path}"
+    assert tags["og:image"].startswith("http://testserver/") and tags["og:image"].endswith(".png")
+    assert tags["twitter:card"] == "summary"
+
+
 # Replays ----------------------------------------------------------------------------------
 
 

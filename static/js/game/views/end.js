@@ -1,6 +1,6 @@
 // The end of a game drawn from the model: the summary, the time against the player's best
 // and the day's place (when the state has them), how the game counts, the hardest
-// technique; the practice banner's progress; the celebration; the share line, which gives
+// technique, the daily streak and the next daily (or when the next ones come); the practice banner's progress; the celebration; the share line, which gives
 // nothing away. Only draws (the celebration, once the game ends on the page).
 //
 // Imports the clock's face (../clock.js).
@@ -85,7 +85,8 @@ export function drawEnd(root, model) {
   $("[data-finished-title]").textContent = solved ? "Solved!" : "The solution";
   $("[data-final-time]").textContent = clock(state.elapsed);
   $("[data-final-mistakes]").textContent = String(state.mistakes ?? 0);
-  $("[data-final-mistakes-row]").hidden = !state.marked; // as in play: only when shown there
+  // Every wrong digit placed counts, found and fixed alone or not, as the history says.
+  $("[data-final-mistakes-row]").hidden = state.mistakes === null || state.mistakes === undefined;
   $("[data-final-hints]").textContent = String(state.hints + state.reveals);
   const told = solved ? record(state) : "";
   $("[data-final-record]").textContent = told;
@@ -93,6 +94,7 @@ export function drawEnd(root, model) {
   $("[data-final-note]").textContent = state.unconfirmed ? UNCONFIRMED : standingWords(state);
   $("[data-final-join]").hidden = !(state.standing === "guest" && state.daily);
   $('[data-action="share"]').hidden = !solved;
+  drawNext(root, state);
   const hardest = $("[data-final-hardest]");
   hardest.hidden = !state.hardest;
   if (state.hardest) {
@@ -100,6 +102,40 @@ export function drawEnd(root, model) {
     link.href = `/techniques/${state.hardest.slug}/`;
     link.textContent = state.hardest.label || state.hardest.plain || state.hardest.name;
   }
+}
+
+// "5 h 12 min", "12 min", "under a minute".
+export function waitWords(seconds) {
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 1) return "under a minute";
+  const hours = Math.floor(minutes / 60);
+  return hours ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
+}
+
+// The daily streak, and where to go next: the day's next daily not played yet, or when
+// every one is played, how long until the next day's come out.
+function drawNext(root, state) {
+  const $ = (selector) => root.querySelector(selector);
+  const panel = $("[data-finished]");
+  const streak = Number.isInteger(state.streak) ? state.streak : null;
+  if (streak === null) delete panel.dataset.streak;
+  else panel.dataset.streak = String(streak);
+  $("[data-final-streak-row]").hidden = streak === null;
+  $("[data-final-streak]").textContent = streak === 1 ? "1 day" : `${streak} days`;
+  const next = state.next_daily;
+  const form = $("[data-next-daily-form]");
+  const button = $("[data-next-daily]");
+  form.hidden = !next;
+  $("[data-new-after]").classList.toggle("primary", !next);
+  if (next) {
+    form.action = next.url;
+    button.dataset.nextDaily = next.url;
+    button.textContent = `Play today's ${next.difficulty} daily`;
+  }
+  const wait = $("[data-next-dailies-in]");
+  const none = !next && typeof state.next_dailies_in === "number";
+  wait.hidden = !none;
+  if (none) wait.textContent = `Every daily of today is played. Next dailies in ${waitWords(state.next_dailies_in)}.`;
 }
 
 // A short wave over the board, once a solve is made on the page.
@@ -110,9 +146,14 @@ export function celebrate(root) {
   setTimeout(() => root.classList.remove("celebrate"), 2500);
 }
 
+// "Daily Sudoku 2026-11-26 — hard, rated 3.4, solved in 12:05, no help": the grade and
+// the time, nothing of the solution.
 export function shareText(state) {
   const help = state.hints + state.reveals;
   const how = help === 0 ? "no help" : help === 1 ? "1 hint" : `${help} hints`;
   const name = state.daily ? `Daily Sudoku ${state.daily}` : "Sudoku";
-  return `${name} — ${state.difficulty}, solved in ${clock(state.elapsed)}, ${how}`;
+  const grade = state.grade || {};
+  const tier = grade.tier || state.difficulty;
+  const rated = typeof grade.score === "number" ? `, rated ${grade.score.toFixed(1)}` : "";
+  return `${name} — ${tier}${rated}, solved in ${clock(state.elapsed)}, ${how}`;
 }
