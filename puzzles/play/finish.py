@@ -24,7 +24,7 @@ def after(request: HttpRequest, game: Game) -> dict:
     player, zone, today = current_player(request), player_zone(request), player_today(request)
     current, _ = stats.streaks(player, zone, today)
     result: dict = {"streak": current}
-    difficulty = next_daily(player, today, game.puzzle.difficulty)
+    difficulty = next_daily(player, today, game.puzzle.difficulty, above=bool(game.daily_id))
     if difficulty is None:
         result["next_dailies_in"] = seconds_to_tomorrow(zone)
     else:
@@ -33,17 +33,20 @@ def after(request: HttpRequest, game: Game) -> dict:
     return result
 
 
-def next_daily(player: Player, today: datetime.date, difficulty: str) -> str | None:
-    """The tier of the day's daily the player has not started, the tiers above the one
-    just played first, then those below; None when every one is played. A tier made
-    ahead only counts once its daily is picked (until then it may have none)."""
+def next_daily(
+    player: Player, today: datetime.date, difficulty: str, *, above: bool = True
+) -> str | None:
+    """The tier of the day's daily the player has not started: from the tier just played
+    (the tier above it, with `above`) upwards first, then those below; None when every
+    one is started. A tier made ahead only counts once its daily is picked (until then it
+    may have none)."""
     picked = set(DailyPuzzle.objects.filter(date=today).values_list("difficulty", flat=True))
     started = set(
         player.all_games().filter(daily__date=today).values_list("daily__difficulty", flat=True)
     )
     tiers = list(Difficulty.values)
-    at = tiers.index(difficulty) if difficulty in tiers else -1
-    for tier in tiers[at + 1 :] + tiers[: at + 1]:
+    at = tiers.index(difficulty) + int(above) if difficulty in tiers else 0
+    for tier in tiers[at:] + tiers[:at]:
         available = tier in picked or tier not in MADE_AHEAD
         if available and tier not in started:
             return tier

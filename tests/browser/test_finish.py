@@ -109,6 +109,15 @@ def test_a_clean_solve_with_a_wrong_digit_fixed_counts_it_on_the_end_as_in_histo
     expect(row).to_have_attribute("data-mistakes", "1")
 
 
+def test_the_end_of_a_game_not_a_daily_leads_to_the_days_daily_of_its_tier(phone, todays_dailies):
+    game = open_new_game(phone, "medium")
+    finish(phone, game)
+    expect(phone.locator("[data-finished]")).to_have_attribute("data-streak", "0")
+    expect(phone.locator("[data-final-streak-row]")).to_be_hidden()
+    nxt = phone.locator("[data-next-daily]")
+    expect(nxt).to_have_attribute("data-next-daily", f"/daily/{today():%Y-%m-%d}/medium/")
+
+
 def test_the_end_of_a_daily_shows_the_streak_and_leads_to_the_next_daily(phone, todays_dailies):
     game = open_daily(phone, "easy")
     finish(phone, game)

@@ -120,7 +120,7 @@ function drawNext(root, state) {
   const streak = Number.isInteger(state.streak) ? state.streak : null;
   if (streak === null) delete panel.dataset.streak;
   else panel.dataset.streak = String(streak);
-  $("[data-final-streak-row]").hidden = streak === null;
+  $("[data-final-streak-row]").hidden = !streak; // a run of none is not worth a line
   $("[data-final-streak]").textContent = streak === 1 ? "1 day" : `${streak} days`;
   const next = state.next_daily;
   const form = $("[data-next-daily-form]");
