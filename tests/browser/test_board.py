@@ -329,7 +329,9 @@ def test_a_solve_ends_with_a_moment_and_a_share_line(browser, live_server, stock
     tap(page, '[data-action="share"]')
     page.wait_for_function("() => window.shared")
     shared = page.evaluate("window.shared")
-    assert re.fullmatch(r"Sudoku — easy, rated \d\.\d, solved in \d+:\d\d, no help", shared["text"]), shared
+    assert re.fullmatch(
+        r"Sudoku — easy, rated \d\.\d, solved in \d+:\d\d, no help", shared["text"]
+    ), shared
     # The puzzle's share link, which starts a game on it for whoever opens it.
     assert shared["url"] == page.get_attribute("[data-game]", "data-share-url")
     assert re.fullmatch(re.escape(page.base) + r"/p/[0-9a-z]+-[0-9a-z]+", shared["url"])
