@@ -163,3 +163,23 @@ def test_with_every_daily_played_the_end_says_when_the_next_ones_come(
     expect(words).to_be_visible()
     assert re.search(r"Next dailies in (\d+ h )?\d+ min", words.inner_text())
     phone.screenshot(path=str(SCREENSHOTS / "finish-all-dailies-played-390.png"))
+
+
+SCREENS = [(360, 640), (390, 844), (844, 390), (820, 1180), (1180, 820), (1280, 800), (1920, 1080)]
+
+
+def test_the_next_daily_is_in_reach_on_every_screen(phone, todays_dailies):
+    game = open_daily(phone, "easy")
+    finish(phone, game)
+    nxt = phone.locator("[data-next-daily]")
+    for width, height in SCREENS:
+        phone.set_viewport_size({"width": width, "height": height})
+        nxt.scroll_into_view_if_needed()
+        box = nxt.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, (width, height, box)
+        sideways = phone.evaluate("() => document.documentElement.scrollWidth > innerWidth")
+        assert not sideways, (width, height)
+        for theme in ("light", "dark"):
+            phone.emulate_media(color_scheme=theme)
+            shot = SCREENSHOTS / f"finish-next-daily-{width}x{height}-{theme}.png"
+            phone.screenshot(path=str(shot))
