@@ -84,6 +84,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "puzzles/home.html",
         {
             "today": today,
+            "shows_day": True,  # drawn again for the browser's zone (static/js/site.js)
             "dailies": dailies,
             # Tiers made ahead only whose daily waits for the workers' first puzzle.
             "pending": [d for d in Difficulty.values if d not in picked],
@@ -138,7 +139,7 @@ def daily_day(request: HttpRequest, date: str) -> HttpResponse:
     return render(
         request,
         "puzzles/daily.html",
-        {"day": day, "is_today": day == today, "today": today, "cards": cards}
+        {"day": day, "is_today": day == today, "today": today, "cards": cards, "shows_day": True}
         | days_around(day, today),
     )
 
@@ -253,6 +254,7 @@ def statistics_page(request: HttpRequest) -> HttpResponse:
             "rows": stats.by_difficulty(player),
             "streak": current,
             "best_streak": best,
+            "shows_day": True,
             "chart": stats.solve_time_chart(player),
         },
     )

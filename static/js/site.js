@@ -24,13 +24,13 @@ if (toggle) {
 }
 
 // The day of the dailies and streaks is the player's own: the browser names its time zone
-// in the tz cookie on every page. A page drawn for another zone (the first visit, or a trip)
-// is drawn again once, unless it is a game: its board must answer at once.
+// in the tz cookie on every page. A page that shows a day (data-zone: the zone it was drawn
+// for) drawn for another zone, on the first visit or after a trip, is drawn again once.
 const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 if (zone && /^[\w/+-]+$/.test(zone)) {
   document.cookie = `tz=${zone}; path=/; max-age=31536000; SameSite=Lax`;
   const drawnFor = document.body.dataset.zone;
-  if (drawnFor && drawnFor !== zone && !document.querySelector("[data-game][data-api]") && !sessionStorage.getItem("zone-redrawn")) {
+  if (drawnFor && drawnFor !== zone && !sessionStorage.getItem("zone-redrawn")) {
     sessionStorage.setItem("zone-redrawn", zone);
     location.reload();
   }
