@@ -7,13 +7,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.db.models import F
 from django.utils import timezone
 from playwright.sync_api import expect
 
 from puzzles.models import DailyPuzzle, Game, Puzzle
 from puzzles.pools.daily import today
 
+from .finish_helpers import all_but, blanks_of, finish, place
 from .helpers import SCREENSHOTS, daily_picks, log_in, open_new_game, solution_of, wait_saved
 
 PASSWORD = "wonderland-42"
@@ -47,28 +47,6 @@ def todays_dailies(stock) -> dict[str, DailyPuzzle]:
     }
 
 
-def blanks_of(game: Game) -> list[int]:
-    return [i for i, ch in enumerate(game.puzzle.givens) if ch == "0"]
-
-
-def all_but(page, game: Game, left: list[int]) -> None:
-    """The game's board on the server filled with the solution but for the cells left, and
-    the page opened on it again."""
-    solution = solution_of(game)
-    values = "".join("0" if i in left else solution[i] for i in range(81))
-    values = "".join(g if g != "0" else v for g, v in zip(game.puzzle.givens, values, strict=True))
-    Game.objects.filter(pk=game.pk).update(values=values, version=F("version") + 1)
-    page.reload()
-    page.wait_for_selector("[data-game][data-ready]")
-
-
-def place(page, cell: int, digit: str) -> None:
-    target = page.locator(f'[data-cell="{cell}"]')
-    if "selected" not in (target.get_attribute("class") or ""):
-        target.click()
-    page.click(f'[data-digit="{digit}"]')
-
-
 def open_daily(page, difficulty: str = "easy") -> Game:
     page.goto(page.base + "/")
     page.click(f'form[action="/daily/{today():%Y-%m-%d}/{difficulty}/"] button')
@@ -76,15 +54,6 @@ def open_daily(page, difficulty: str = "easy") -> Game:
     wait_saved(page)
     pk = int(page.url.strip("/").split("/")[-1])
     return Game.objects.select_related("puzzle").get(pk=pk)
-
-
-def finish(page, game: Game) -> None:
-    """The game solved on the page from one cell short."""
-    last = blanks_of(game)[-1]
-    all_but(page, game, [last])
-    place(page, last, solution_of(game)[last])
-    page.wait_for_selector('[data-status="solved"]')
-    expect(page.locator("[data-finished]")).to_be_visible()
 
 
 def test_a_clean_solve_with_a_wrong_digit_fixed_counts_it_on_the_end_as_in_history(phone, stock):
