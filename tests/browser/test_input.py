@@ -158,21 +158,25 @@ def test_undo_walks_back_past_an_applied_hint(page, stock, reload):
     assert game.values[hinted] != "0" and game.notes[noted] == [1]
 
 
-def test_check_marks_every_wrong_digit_and_says_how_many(page, stock):
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_check_marks_every_wrong_digit_and_says_how_many(browser, live_server, stock, scheme):
+    context, page = open_context(browser, live_server, "phone", scheme)
     game = open_new_game(page)
     givens, solution = game.puzzle.givens, solution_of(game)
     left = next(i for i in range(80) if i % 9 < 8 and givens[i] == "0" and givens[i + 1] == "0")
     for index in (left, left + 1):
         wrong = next(d for d in "123456789" if d != solution[index])
-        page.click(f'[data-cell="{index}"]')
-        page.click(f'[data-digit="{wrong}"]')
+        tap(page, f'[data-cell="{index}"]')
+        tap(page, f'[data-digit="{wrong}"]')
     wait_saved(page)
-    page.click('[data-action="check"]')
-    page.click("[data-confirm-ok]")
+    tap(page, '[data-action="check"]')
+    tap(page, "[data-confirm-ok]")
     page.wait_for_function("() => document.querySelectorAll('[data-cell][data-wrong]').length == 2")
     assert sorted(cells_of(page, "[data-cell][data-wrong]")) == [left, left + 1]
     assert "2 digits are wrong" in page.locator("[data-message]").inner_text()
-    page.screenshot(path=str(SCREENSHOTS / "game-check-two-wrong.png"))
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"game-phone-check-two-wrong-{scheme}.png"))
+    close(context, page)
 
 
 def set_visibility(page, state: str) -> None:
