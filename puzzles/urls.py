@@ -24,6 +24,7 @@ urlpatterns = [
     path("settings/input/", views.input_mode, name="input_mode"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("api/games/<int:pk>", api.game_state, name="api_game"),
+    path("api/games/<int:pk>/state", api.game_news, name="api_game_news"),
     path("api/games/<int:pk>/moves", api.moves, name="api_moves"),
     path("api/games/<int:pk>/changes", api.batch, name="api_changes"),
     path("api/games/<int:pk>/undo", api.undo, name="api_undo"),

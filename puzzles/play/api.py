@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 
 from django.db import transaction
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
@@ -122,6 +122,29 @@ def _state(request: HttpRequest, game: Game, prefs) -> dict:
 @game_endpoint
 def game_state(request, game, prefs):
     """GET /api/games/<id>"""
+
+
+# The highest version a page can have seen (the database's integer).
+MAX_VERSION = 2**31 - 1
+NO_SINCE = "since must be given: the version of the game the page shows."
+
+
+@require_safe
+@never_cache
+def game_news(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET /api/games/<id>/state?since=<version>: 204 while the game is in play at that
+    version (one read of the game, no state worked out), else its state, as GET
+    /api/games/<id> answers. A page in front asks every few seconds."""
+    try:
+        since = _query_integer(request, "since", 0, MAX_VERSION, -1)
+        if since < 0:
+            raise BadRequest(NO_SINCE)
+        game = _game_for(request, pk)
+    except GameError as error:
+        return JsonResponse({"error": str(error)}, status=error.status)
+    if game.version == since and game.status == Game.Status.PLAYING and not game.set_aside:
+        return HttpResponse(status=204)
+    return JsonResponse(answers.state(game, preferences_for(request)))
 
 
 @require_POST

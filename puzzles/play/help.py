@@ -148,13 +148,13 @@ def reveal(game: Game, cell: int, version: int, prefs: Preferences) -> Game:
 
 
 def check(game: Game) -> list[int]:
-    """Where did I go wrong: the first digit on the board that is not the solution's.
+    """Where did I go wrong: every digit on the board that is not the solution's.
     Counted as a hint."""
     check_playing(game)
     write = Write(game)
     commit(write, PlayBoard.of(game), None, hints=1)
     write.save()
-    return wrong_cells(game)[:1]
+    return wrong_cells(game)
 
 
 def give_up(game: Game) -> Game:

@@ -277,11 +277,12 @@ def test_digit_first_places_one_digit_in_cell_after_cell(browser, live_server, s
     tap(page, '[data-digit="4"]')  # tapped again: back to cell first
     assert page.get_attribute('[data-digit="4"]', "aria-pressed") == "false"
     if device == "desktop":
-        # With no cell selected (Esc), a tap on a digit chooses it.
+        # With no cell selected (Esc), a tap on a digit says to choose a cell first.
         page.keyboard.press("Escape")
         assert page.locator('[data-cell][aria-selected="true"]').count() == 0
         page.click('[data-digit="6"]')
-        assert page.get_attribute('[data-digit="6"]', "aria-pressed") == "true"
+        assert page.get_attribute('[data-digit="6"]', "aria-pressed") == "false"
+        assert "Choose a cell first" in page.locator("[data-message]").inner_text()
     close(context, page)
 
 

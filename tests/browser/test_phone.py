@@ -1,4 +1,4 @@
-"""The game on a phone (390x844, touch): the input switch and its setting, deselecting, the
+"""The game on a phone (390x844, touch): the input switch and its setting, the selection, the
 hint sheet beside the pad with the board in view at every level, the header on one line in
 every state, and the end that never covers the board. Screenshots of a hint open, light and
 dark, go to var/screenshots/ with the other pages'."""
@@ -55,12 +55,10 @@ def top_row_uncovered(page) -> bool:
 
 
 def solve(page, game: Game) -> None:
-    """Each empty cell its digit: a cell already selected is not tapped again (that would
-    let go of it)."""
+    """Each empty cell its digit, tapped then filled."""
     solution = solution_of(game)
     for index in blanks_of(game.puzzle.givens):
-        if "selected" not in page.get_attribute(f'[data-cell="{index}"]', "class"):
-            tap(page, f'[data-cell="{index}"]')
+        tap(page, f'[data-cell="{index}"]')
         tap(page, f'[data-digit="{solution[index]}"]')
     page.wait_for_selector('[data-status="solved"]')
 
@@ -93,15 +91,15 @@ def test_the_input_switch_is_visible_remembered_and_places_digit_first(browser, 
     close(context, page)
 
 
-def test_tapping_the_selected_cell_again_or_off_the_board_deselects(browser, live_server, stock):
+def test_a_tap_on_the_selected_cell_keeps_it_and_off_the_board_deselects(
+    browser, live_server, stock
+):
     context, page = phone(browser, live_server)
     game = open_new_game(page)
     cell = blanks_of(game.puzzle.givens)[3]
     selected = page.locator(".cell.selected")
     tap(page, f'[data-cell="{cell}"]')
     assert selected.count() == 1
-    tap(page, f'[data-cell="{cell}"]')
-    assert selected.count() == 0
     tap(page, f'[data-cell="{cell}"]')
     assert selected.count() == 1
     page.locator(".game-head .title-short").tap()  # off the board and the pad, not a link

@@ -195,12 +195,55 @@ test("the last digit placed shows the game solved here, unconfirmed, and ends it
 
 test("a change to the board puts the hint and the check's mark away", () => {
   const { game } = makeGame();
+  game.select(5);
   game.showHint({ level: 2, region: [0, 1, 2], cause: [1], target: [2] });
-  assert.equal(game.selected, 2); // the hint takes the selection to its target
+  assert.equal(game.selected, 5); // the hint marks its cells; the selection stays
   game.checked({ wrong: [] });
   game.play(move(3, 6));
   assert.equal(game.hint, null);
-  assert.equal(game.checkCell, null);
+  assert.equal(game.checkCells.size, 0);
+});
+
+test("the check marks every wrong digit and says how many", () => {
+  const { game, said } = makeGame();
+  game.play(move(2, 1));
+  game.play(move(3, 2));
+  game.checked({ wrong: [2, 3] });
+  assert.deepEqual([...game.checkCells], [2, 3]);
+  assert.equal(lastSaid(said), "2 digits are wrong, marked on the board.");
+  game.checked({ wrong: [2] });
+  assert.match(lastSaid(said), /^1 digit is wrong: the 1 in /);
+});
+
+test("undo goes on past the page's own history to the moves the server holds under it", () => {
+  // An applied hint comes as the server's board: its move is the server's, under the page's.
+  const hinted = serverState({ values: withValue(PUZZLE, 2, 4), can_undo: true, version: 1 });
+  const { game, store } = makeGame();
+  game.accept(hinted);
+  game.play(move(3, 6, "note"));
+  game.play({ kind: "undo" });
+  const saved = { ...hinted, version: 3, can_redo: true };
+  game.batchAnswered({ state: saved, applied: game.queue.map((c) => c.id) });
+  // A reload takes the page's history up again, and what lies under it.
+  const again = makeGame({ state: saved, kept: store.record }).game;
+  for (const page of [game, again]) {
+    assert.equal(page.state.can_undo, true);
+    page.play({ kind: "undo" });
+    assert.equal(page.queue.at(-1).kind, "undo");
+    assert.equal(page.state.can_undo, false); // known again once the server answers
+  }
+  game.batchAnswered({ state: serverState({ version: 4, can_redo: true }), applied: [game.queue[0].id] });
+  assert.deepEqual([game.state.can_undo, game.state.can_redo, game.valueAt(2)], [false, true, 0]);
+});
+
+test("the switch shows the way in effect: a digit held shows digit first", () => {
+  const { game } = makeGame();
+  game.chooseDigit(4);
+  assert.equal(game.digitFirstNow(), true);
+  game.switchInput(); // back to cell first, the digit let go of
+  assert.deepEqual([game.digitFirstNow(), game.digitFirst, game.digitMode], [false, false, 0]);
+  game.switchInput();
+  assert.deepEqual([game.digitFirstNow(), game.digitFirst], [true, true]);
 });
 
 test("the saving line says what waits, and where", () => {

@@ -132,8 +132,22 @@ setInterval(() => drawTimer(root, game), 1000);
 document.addEventListener("visibilitychange", () => {
   if (game.state.status !== "playing") return;
   if (document.visibilityState === "hidden") actions.setPaused(true);
-  else if (!game.manualPause) actions.setPaused(false);
+  else if (!game.manualPause) actions.setPaused(false); // its answer brings the game as it is now
 });
+
+// The other device's changes: looked for every few seconds while the page is in front,
+// and at once when it comes back (from the browser's history, another window). A pause
+// the other device made is taken back while this page is the one in front.
+const LOOK_MS = 10000;
+async function lookForNews() {
+  if (document.visibilityState !== "visible") return;
+  await link.look();
+  const { state } = game;
+  if (state.status === "playing" && state.paused && !game.manualPause && !link.busy()) actions.setPaused(false);
+}
+setInterval(lookForNews, LOOK_MS);
+window.addEventListener("focus", lookForNews);
+window.addEventListener("pageshow", (event) => event.persisted && lookForNews());
 
 // Once a minute, if the player did something on the page, tell the server they are still
 // there; a page nobody touches lets the server's clock stop after five minutes.

@@ -22,7 +22,8 @@ export async function callApi(url, csrf, body, method = "POST") {
 }
 
 // One game's API (docs/api.md): commands ("changes", "hint", "pause", ...) are posted to
-// <base>/<command>; reads ("", "path", "replay?start=0") are got from <base>/<what>. The
+// <base>/<command>; reads ("", "path", "replay?start=0", "state?since=4") are got from
+// <base>/<what>. The
 // token is the page's until a renewed one replaces it.
 export class GameApi {
   constructor(base, csrf) {
@@ -40,6 +41,13 @@ export class GameApi {
 
   read(what = "") {
     return callApi(this.url(what), this.csrf, null, "GET");
+  }
+
+  // The game's state when it moved on from `version` ({ok, status, data}), null while it
+  // is still there (204: nothing to read).
+  async news(version) {
+    const result = await this.read(`state?since=${version}`);
+    return result.status === 204 ? null : result;
   }
 
   // A post that outlives the page (keepalive), for a page on its way out: no answer read.

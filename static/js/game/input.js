@@ -4,8 +4,9 @@
 // Two ways to place a digit, switched by the visible input switch: cell first (select a
 // cell, then a digit) or digit first (choose a digit, then tap the cells it goes in; tap
 // the chosen digit again, or press Esc, to stop). In cell first, a digit tapped with no
-// cell selected, or held, is chosen too. Tap the selected cell again, or anywhere off the
-// board and the pad, to deselect it.
+// cell selected says to choose a cell first and changes nothing; a digit held is chosen,
+// and the switch shows digit first while it is. A tap on the selected cell keeps it; Esc,
+// or a tap anywhere off the board and the pad, deselects it.
 //
 // The board's keys: arrows, Home and End, 1-9 (Shift: a note), 0, Backspace and Delete,
 // N, F, P, Esc, Ctrl+Z and Ctrl+Y; and the others: H opens a hint, then each next level;
@@ -23,9 +24,6 @@ export class Input {
   constructor({ model, link, actions, help, page }) {
     Object.assign(this, { model, link, actions, help, root: page.root, cells: page.cells });
     this.byName = actions.byName;
-    // The cell last selected by a tap: tapping it again lets go of it (a selection made
-    // with the keys, or the page's own starting one, is not let go of by a first tap).
-    this.tapped = null;
     const { byName } = this;
     this.letters = {
       h: () => (model.hint && model.hint.level < 3 ? byName["hint-more"]() : !model.hint && byName.hint()),
@@ -47,7 +45,7 @@ export class Input {
     const { model, link } = this;
     if (!model.canChange()) return;
     const { selected } = model;
-    if (selected === null) return model.chooseDigit(digit);
+    if (selected === null) return model.say("Choose a cell first, then its digit.");
     if (model.isGiven(selected)) return model.say("That is a given: it cannot change.");
     model.say("");
     if (asNote) {
@@ -62,11 +60,6 @@ export class Input {
   tapCell(i) {
     const { model } = this;
     const { digitMode } = model;
-    if (!digitMode && model.selected === i && this.tapped === i) {
-      this.tapped = null;
-      return this.select(null, false);
-    }
-    this.tapped = i;
     this.select(i);
     if (digitMode && model.canChange() && !model.isGiven(i)) this.input(digitMode);
   }
@@ -74,7 +67,6 @@ export class Input {
   tapDigit(digit) {
     const { model } = this;
     if (model.digitMode || model.digitFirst) return model.chooseDigit(digit); // another, or the same to stop
-    if (model.selected === null || model.isGiven(model.selected)) return model.chooseDigit(digit);
     this.input(digit);
   }
 

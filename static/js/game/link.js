@@ -3,7 +3,9 @@
 // once the changes made before it are saved, by command name: "hint", "apply-hint",
 // "check", "reveal", "pause", "resume", "give-up". Help needs the network, and says so
 // when it is not there. A session lost (403, 404) stops the page; a token gone stale (a
-// page kept offline from before a log-in) is renewed once.
+// page kept offline from before a log-in) is renewed once. Asked to look (`look`), it
+// reads whether the game moved on elsewhere (another device's changes) while nothing of
+// the page's own is on its way.
 //
 // Imports the batches (sync.js). The model, the API (http.js's GameApi or a stand-in),
 // whether the browser is online and what to do with an answer are handed in.
@@ -31,6 +33,7 @@ export class Link {
     this.calls = [];
     this.calling = false;
     this.tokenRenewed = false;
+    this.looking = false;
     this.sync = new Sync({
       post: (body) => api.call("changes", body),
       device,
@@ -54,6 +57,30 @@ export class Link {
   // A change made on the page (see Game.play): shown at once, sent shortly.
   play(change) {
     if (this.game.play(change)) this.sync.soon();
+  }
+
+  // Something of the page's is on its way, or cannot go: its answer brings the state.
+  busy() {
+    const { game, sync } = this;
+    return game.broken || this.unreachable() || game.queue.length > 0 || sync.sending || this.calls.length > 0;
+  }
+
+  // The game as the server has it now, if it moved on from the version the page has (the
+  // other device's changes): taken as any state is. One read at a time; an error is let
+  // be (the next change or call says it).
+  async look() {
+    const { game } = this;
+    if (this.looking || this.busy() || game.server.status !== "playing") return;
+    this.looking = true;
+    try {
+      const result = await this.api.news(game.server.version);
+      const fresh = result && result.ok && result.data.version >= game.server.version;
+      if (fresh && !this.busy()) game.accept(result.data);
+    } catch {
+      // no answer: offline, or the connection dropped; asked again later
+    } finally {
+      this.looking = false;
+    }
   }
 
   // One of the server's own calls; `optional` marks one the server may not have yet: its

@@ -9,15 +9,14 @@
 // board differs from the page's, or it refused a change (another device changed that
 // cell), the board is rebuilt from what it stored, and a refusal is said in words.
 //
-// Imports the board (board.js), what a hint marks (marks.js), places' names (places.js)
-// and the game's words (words.js).
+// Imports the board (board.js), places' names (places.js) and the game's words (words.js).
 // Nothing runs as it loads, and nothing here reads the page, the storage or the network:
 // a test builds a Game from plain values.
 
 import { Board } from "./board.js";
-import { regionOf, targets } from "./marks.js";
 import { placeNamer } from "./places.js";
-import { closedWords, practiceProgress, refusedWords, savedWords, troubleWords, unreadableWords } from "./words.js";
+import { checkedWords, closedWords, practiceProgress, refusedWords } from "./words.js";
+import { savedWords, troubleWords, unreadableWords } from "./words.js";
 
 const NO_STORE = { read: () => null, write: () => true, forget: () => {} };
 const NOTHING = () => {};
@@ -43,6 +42,9 @@ export class Game {
     this.server = kept && kept.state && kept.state.version > state.version ? kept.state : state;
     this.queue = (kept && kept.queue) || [];
     this.board = this.startingBoard(kept);
+    // The server holds moves under the page's own history (from before a reload, an
+    // applied hint, another device's): undo goes on to them once the page's runs out.
+    this.under = this.underAtStart(kept);
     this.settled = new Set(); // ids answered or given up here: never taken up again from the store
     this.unkept = false; // the store refused the last write (full, or turned off)
     this.pausedHere = null; // a pause or resume made offline that the server has not answered
@@ -52,7 +54,7 @@ export class Game {
     this.digitFirst = !!prefs.digitFirst; // the input switch
     this.revealed = new Set(); // cells revealed from this page
     this.hint = null; // the server's hint object, as told
-    this.checkCell = null;
+    this.checkCells = new Set(); // the cells the check found wrong
     this.walk = null; // {path, index}
     this.replay = null; // {frames, total, index, wanted, playing}
     this.broken = false; // the page lost its session: it must be reloaded
@@ -73,6 +75,13 @@ export class Game {
     return Board.fromState(this.server, this.peers);
   }
 
+  // Whether the server has moves to undo under the board's history as it starts: as kept,
+  // else the server's word when the page has none of its own to take back.
+  underAtStart(kept) {
+    if (kept && kept.board && this.board.history.length && typeof kept.under === "boolean") return kept.under;
+    return !this.board.applied && !!this.server.can_undo;
+  }
+
   // The state as shown: the server's, with the page's own board (and its undo and redo,
   // its conflicts, a solve seen here) in it.
   refresh() {
@@ -84,9 +93,8 @@ export class Game {
     shown.complete = board.complete.map((c) => (c ? "1" : "0")).join("");
     shown.conflicts = board.conflicts();
     const playing = server.status === "playing";
-    const alone = this.alone(); // undo and redo are the server's
-    shown.can_undo = playing && (board.canUndo() || (alone && !!server.can_undo));
-    shown.can_redo = playing && (board.canRedo() || (alone && !!server.can_redo));
+    shown.can_undo = playing && (board.canUndo() || this.undoIsTheirs());
+    shown.can_redo = playing && (board.canRedo() || (this.alone() && !!server.can_redo)); // a move drops redo
     // A digit the server marked wrong is still wrong only while it is still there.
     shown.wrong = (server.wrong || []).filter((i) => shown.values[i] === server.values[i]);
     if (playing && board.solved()) {
@@ -98,6 +106,12 @@ export class Game {
 
   alone() {
     return !this.queue.length && !this.board.history.length;
+  }
+
+  // Undo with the page's own history all taken back goes to the server's moves under it:
+  // the page cannot draw it, and shows the board the server answers.
+  undoIsTheirs() {
+    return !this.board.canUndo() && (this.alone() ? !!this.server.can_undo : this.under);
   }
 
   // Every change ends here. A game over puts the hint and a chosen digit away; the
@@ -210,9 +224,10 @@ export class Game {
       this.say(error.message);
       return false;
     }
-    const { server } = this;
-    const theirs = this.alone() && ((kind === "undo" && server.can_undo) || (kind === "redo" && server.can_redo));
+    const theirs = (kind === "undo" && this.state.can_undo) || (kind === "redo" && this.state.can_redo);
     if (!entry && !theirs) return false;
+    if (!entry && kind === "undo") this.under = false; // known again from the server's answer
+    const { server } = this;
     const fields = kind === "move" ? { cell: change.cell, digit: change.digit, mode: change.mode || "value" } : {};
     this.queue.push({ id: this.newId(), kind, ...fields, base: server.version, at: this.now() });
     this.keep(); // stored before it is sent
@@ -236,7 +251,8 @@ export class Game {
       this.store.forget();
       return true;
     }
-    this.unkept = !this.store.write({ state: this.server, board: this.board.snapshot(), queue: this.queue });
+    const record = { state: this.server, board: this.board.snapshot(), queue: this.queue, under: this.under };
+    this.unkept = !this.store.write(record);
     return !this.unkept;
   }
 
@@ -247,7 +263,7 @@ export class Game {
   // The board changed: a check's mark and a hint were about the old one; a conflict or a
   // mistake it brought is said in words.
   boardChanged() {
-    this.checkCell = null;
+    this.checkCells = new Set();
     this.putHintAway();
     const words = this.troubleWords();
     if (words) this.say(words);
@@ -289,6 +305,7 @@ export class Game {
     this.received = this.clock();
     if (redraw || (!this.queue.length && !sending && !this.board.sameAs(next))) {
       this.board = Board.fromState(next, this.peers);
+      this.under = !!next.can_undo;
       for (const change of this.queue) {
         try {
           this.carryOut(change);
@@ -377,8 +394,15 @@ export class Game {
     this.changed();
   }
 
+  // The way in effect: digit first as switched, or while a digit held is chosen.
+  digitFirstNow() {
+    return this.digitFirst || !!this.digitMode;
+  }
+
+  // The switch turns the way in effect over: a digit held and chosen in cell first is let
+  // go of, back to cell first.
   switchInput() {
-    this.digitFirst = !this.digitFirst;
+    if (this.digitFirst || !this.digitMode) this.digitFirst = !this.digitFirst;
     if (!this.digitFirst) this.digitMode = 0;
     this.say(this.digitFirst ? "Digit first: choose a digit, then tap its cells." : "Cell first: tap a cell, then its digit.");
     this.changed();
@@ -386,12 +410,10 @@ export class Game {
 
   // --- Help: hints, the check, reveals, the walkthrough and the replay.
 
-  // A hint as the server told it; the selection moves to what it is about (the target,
-  // else the region).
+  // A hint as the server told it: it marks the cells it speaks of, and the selection
+  // stays where the player put it.
   showHint(told) {
     this.hint = told;
-    const to = targets(told)[0] ?? regionOf(told)[0];
-    if (to !== undefined) this.selected = to;
     this.changed();
   }
 
@@ -405,15 +427,10 @@ export class Game {
     this.changed();
   }
 
-  // The server's check: {wrong: [cells]}; the first wrong cell marked.
+  // The server's check: {wrong: [cells]}; every wrong cell marked, and their number said.
   checked(result) {
-    if (result.wrong.length) {
-      const i = (this.checkCell = result.wrong[0]);
-      this.say(`The ${this.state.values[i]} in ${this.where(i)} is wrong.`);
-    } else {
-      this.checkCell = null;
-      this.say("No mistakes so far.");
-    }
+    this.checkCells = new Set(result.wrong || []);
+    this.say(checkedWords([...this.checkCells], this.state.values, this.where));
     this.changed();
   }
 

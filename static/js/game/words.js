@@ -1,5 +1,5 @@
 // What the game says in words, from plain values: the conflicts and mistakes a change
-// brought, a practice's progress, the saving line, and the changes the server refused.
+// brought, the check's answer, a practice's progress, the saving line, and the changes the server refused.
 // Places are named by the page's namer (places.js), handed in as `where`.
 //
 // Imports nothing.
@@ -24,6 +24,13 @@ export function troubleWords(state, known, { peers, selected, where }) {
     if (!known.wrong.has(i)) told.push(`The ${state.values[i]} in ${where(i)} is a mistake.`);
   }
   return told.join(" ");
+}
+
+// The check's answer: how many digits are wrong, the one named when there is one.
+export function checkedWords(wrong, values, where) {
+  if (!wrong.length) return "No mistakes so far.";
+  if (wrong.length > 1) return `${wrong.length} digits are wrong, marked on the board.`;
+  return `1 digit is wrong: the ${values[wrong[0]]} in ${where(wrong[0])}.`;
 }
 
 // The practice's eliminations found so far, the last one named ("" once found).

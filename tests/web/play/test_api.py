@@ -284,7 +284,7 @@ def test_marking_shows_nothing_on_a_game_it_was_never_on_for(player, stocked, al
     assert (body["wrong"], body["mistakes"]) == ([], None)
 
 
-def test_check_names_the_first_wrong_digit(player, stocked):
+def test_check_names_every_wrong_digit(player, stocked):
     game = start(player)
     cells = empty_cells(game)
     v = post(
@@ -294,15 +294,31 @@ def test_check_names_the_first_wrong_digit(player, stocked):
         {"cell": cells[0], "digit": int(game.puzzle.solution[cells[0]]), "version": 0},
     )
     v = v.json()["version"]
-    post(
-        player,
-        game,
-        "moves",
-        {"cell": cells[3], "digit": wrong_digit(game, cells[3]), "version": v},
-    )
+    for cell in (cells[3], cells[4]):
+        body = {"cell": cell, "digit": wrong_digit(game, cell), "version": v}
+        v = post(player, game, "moves", body).json()["version"]
     body = post(player, game, "check").json()
-    assert body["check"] == {"wrong": [cells[3]]}
+    assert body["check"] == {"wrong": [cells[3], cells[4]]}
     assert body["hints"] == 1  # a check is help, counted as a hint
+
+
+def test_a_page_asks_whether_the_game_moved_on_at_the_cost_of_one_read(player, stocked):
+    game = start(player)
+    url = f"/api/games/{game.pk}/state"
+    unchanged = player.get(f"{url}?since=0")
+    assert unchanged.status_code == 204 and unchanged.content == b""
+    cell = empty_cells(game)[0]
+    post(player, game, "moves", {"cell": cell, "digit": wrong_digit(game, cell), "version": 0})
+    moved = player.get(f"{url}?since=0")
+    assert moved.status_code == 200 and moved.json()["version"] == 1
+    assert moved.json() == state(player, game)
+    assert player.get(f"{url}?since=1").status_code == 204
+    for bad in ("", "?since=", "?since=-1", "?since=x", "?since=" + "9" * 40):
+        answer = player.get(url + bad)
+        assert answer.status_code == 400 and "since" in answer.json()["error"], bad
+    assert player.post(f"{url}?since=1").status_code == 405
+    assert Client().get(f"{url}?since=1").status_code == 404  # someone else's game
+    assert player.get(f"/api/games/{game.pk + 999}/state?since=0").status_code == 404
 
 
 def test_the_clock_is_the_servers_and_stops_while_paused(player, stocked):

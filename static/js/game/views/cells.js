@@ -70,14 +70,14 @@ function boardFacts(model) {
 
 // What marks one cell.
 function cellFlags(model, facts, i) {
-  const { state, walk, replay, checkCell } = model;
+  const { state, walk, replay, checkCells } = model;
   const given = state.puzzle[i] !== "0";
   const solution = !walk && !replay && state.status === "gave_up" && !given && state.values[i] !== state.solution[i];
   return {
     given,
     solution,
     wrongMark: facts.wrong.has(i) && !solution,
-    wrong: (facts.wrong.has(i) && !solution) || checkCell === i,
+    wrong: (facts.wrong.has(i) && !solution) || checkCells.has(i),
     had: solution && state.values[i] !== "0" ? state.values[i] : null,
     revealed: !walk && facts.revealed.has(i),
     hint: facts.roles.get(i) || null,
@@ -111,7 +111,9 @@ function drawMarks(el, i, value, flags, model, facts) {
   el.classList.toggle("peer", i !== selected && facts.peers.has(i));
   el.classList.toggle("same", !!facts.focusDigit && value === facts.focusDigit && i !== selected);
   el.classList.toggle("wrong", flags.wrongMark);
-  el.classList.toggle("checked-wrong", model.checkCell === i);
+  el.classList.toggle("checked-wrong", model.checkCells.has(i));
+  if (flags.wrong) el.dataset.wrong = "";
+  else delete el.dataset.wrong;
   el.classList.toggle("hinted", flags.hint === "cause" || flags.hint === "target");
   el.classList.toggle("placed-here", facts.placed.has(i));
   el.classList.toggle("pending", model.isPending(i));

@@ -24,8 +24,9 @@ export function drawControls(root, board, model) {
   $('[data-action="notes"]').setAttribute("aria-pressed", String(model.notesMode));
   $("[data-notes-state]").textContent = model.notesMode ? "on" : "off";
   const input = $('[data-action="input-mode"]');
-  input.setAttribute("aria-checked", String(model.digitFirst));
-  input.querySelector("[data-input-mode-state]").textContent = model.digitFirst ? "Digit first" : "Cell first";
+  const digitFirst = model.digitFirstNow();
+  input.setAttribute("aria-checked", String(digitFirst));
+  input.querySelector("[data-input-mode-state]").textContent = digitFirst ? "Digit first" : "Cell first";
   root.classList.toggle("notes-mode", model.notesMode);
   root.classList.toggle("digit-mode", !!model.digitMode);
   $("[data-pause-cover]").hidden = !paused;
