@@ -612,6 +612,10 @@ class Preferences(models.Model):
         "(off: tap a cell, then its digit).",
     )
     theme = models.CharField(max_length=6, choices=Theme.choices, default=Theme.SYSTEM)
+    intro_seen = models.BooleanField(
+        default=False,
+        help_text="The game page's first-visit explanation was dismissed: it shows no more.",
+    )
 
     class Meta:
         verbose_name_plural = "preferences"

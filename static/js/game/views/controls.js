@@ -26,6 +26,7 @@ export function drawControls(root, board, model) {
   const input = $('[data-action="input-mode"]');
   input.setAttribute("aria-checked", String(model.digitFirst));
   input.querySelector("[data-input-mode-state]").textContent = model.digitFirst ? "Digit first" : "Cell first";
+  $("[data-input-help]").textContent = model.digitFirst ? "Tap a digit, then cells" : "Tap a cell, then a digit";
   root.classList.toggle("notes-mode", model.notesMode);
   root.classList.toggle("digit-mode", !!model.digitMode);
   $("[data-pause-cover]").hidden = !paused;
