@@ -189,3 +189,31 @@ def test_sign_up_fits_one_phone_screen_and_works(browser, live_server, stock):
     assert User.objects.filter(username="newt").exists()
     assert "newt" in page.locator(".account").inner_text()
     close(context, page)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_the_newcomers_pages_fit_in_both_themes(
+    browser, live_server, todays_dailies, device, scheme
+):
+    context, page = phone(browser, live_server, device, scheme)
+    open_new_game(page)
+    assert page.locator("[data-intro]").is_visible()
+    assert page.locator("[data-input-help]").is_visible()
+    shots = {"game-intro": None, "home": "/", "how-to-play": "/how-to-play/"}
+    shots |= {"signup": "/accounts/signup/"}
+    for name, path in shots.items():
+        if path:
+            page.goto(page.base + path)
+        page.wait_for_load_state("networkidle")
+        assert no_sideways_scroll(page), name
+        snap(page, f"{name}-{device}-{scheme}", full=True)
+    assert inside(page, 'form button[type="submit"]')
+    # Today's cards in even rows: never five and one.
+    page.goto(page.base + "/")
+    tops = page.eval_on_selector_all(
+        ".daily-cards > li", "els => els.map((el) => Math.round(el.getBoundingClientRect().top))"
+    )
+    per_row = [tops.count(top) for top in sorted(set(tops))]
+    assert len(tops) == 6 and len(set(per_row)) == 1, per_row
+    close(context, page)
