@@ -619,6 +619,10 @@ class Preferences(models.Model):
         help_text="The player's time zone, as their browser last named it (the day of the "
         "dailies and streaks); empty: the site's.",
     )
+    intro_seen = models.BooleanField(
+        default=False,
+        help_text="The game page's first-visit explanation was dismissed: it shows no more.",
+    )
 
     class Meta:
         verbose_name_plural = "preferences"

@@ -18,14 +18,40 @@ MIXED_SCRIPTS = (
 LOOKS_TAKEN = "This username looks like one that is already taken. Choose another."
 
 
+# Django's password rules (AUTH_PASSWORD_VALIDATORS), said in one line.
+PASSWORD_RULES = "At least 8 characters, not too common, not all digits, not like your name."
+
+
 class SignupForm(UserCreationForm):
-    email = forms.EmailField(
-        required=False, help_text="Optional; needed only to reset a forgotten password."
+    """A name, one password (typed once: the page can show it) and an optional e-mail
+    address; the password meets the same validators as everywhere on the site."""
+
+    password1 = forms.CharField(
+        label="Password",
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        help_text=PASSWORD_RULES,
     )
+    password2 = None  # no confirmation field: the password can be shown instead
+    email = forms.EmailField(
+        required=False,
+        label="E-mail (optional)",
+        help_text="Only to reset a forgotten password.",
+    )
+    field_order = ["username", "password1", "email"]
 
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
+        help_texts = {"username": "Letters, digits and @ . + - _ only."}
+        labels = {"username": "Name"}
+
+    def validate_passwords(self, *args, **kwargs) -> None:
+        """One password: nothing to match it with."""
+
+    def _post_clean(self) -> None:
+        super()._post_clean()
+        self.validate_password_for_user(self.instance, password_field_name="password1")
 
     def clean_username(self) -> str:
         """Besides Django's checks: one alphabet, and not a look-alike of a name taken."""

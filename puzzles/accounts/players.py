@@ -35,6 +35,9 @@ PREFERENCES = (
     "digit_first",
     "theme",
 )
+# What the player was shown once and dismissed, kept beside the preferences (a guest's in
+# the session) but set by the page, not on the settings page.
+SHOWN_ONCE = ("intro_seen",)
 
 
 @dataclass(frozen=True)
@@ -79,7 +82,7 @@ def preferences_for(request: HttpRequest) -> Preferences:
     if request.user.is_authenticated:
         return _saved_preferences(request.user)
     saved = request.session.get("preferences", {})
-    fields = {f: saved[f] for f in PREFERENCES if f in saved}
+    fields = {f: saved[f] for f in PREFERENCES + SHOWN_ONCE if f in saved}
     return Preferences(**fields)
 
 
@@ -95,7 +98,7 @@ def _saved_preferences(user) -> Preferences:
 
 def save_guest_preferences(request: HttpRequest, prefs: Preferences) -> None:
     """Keep a guest's preferences in their session."""
-    request.session["preferences"] = {f: getattr(prefs, f) for f in PREFERENCES}
+    request.session["preferences"] = {f: getattr(prefs, f) for f in PREFERENCES + SHOWN_ONCE}
 
 
 def _empty(game: Game) -> bool:
@@ -208,8 +211,12 @@ def _adopt_on_login(sender, request, user, **kwargs) -> None:
             known = request.session.get(YIELDED_KEY, {})
             request.session[YIELDED_KEY] = known | {str(k): v for k, v in yielded.items()}
     guest_prefs = request.session.pop("preferences", None)
-    if guest_prefs and not Preferences.objects.filter(user=user).exists():
+    if not guest_prefs:
+        return
+    if not Preferences.objects.filter(user=user).exists():
         Preferences.objects.create(user=user, **guest_prefs)
+    elif guest_prefs.get("intro_seen"):  # the person has read it, whichever account
+        Preferences.objects.filter(user=user).update(intro_seen=True)
 
 
 # The look-alike key of every account's name (models.AccountName), kept up to date on every

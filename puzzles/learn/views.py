@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from ..accounts import limits
 from ..accounts.players import current_player
-from . import examples, guide
+from . import examples, guide, tiers
 from . import practice as practising
 
 
@@ -63,3 +63,11 @@ def practice(request: HttpRequest, slug: str) -> HttpResponse:
     except practising.NoExample as error:
         return render(request, "puzzles/unavailable.html", {"message": error}, status=404)
     return redirect("puzzles:game", pk=game.pk)
+
+
+@require_safe
+def how_to_play(request: HttpRequest) -> HttpResponse:
+    """The rules in a few lines with a small board, the two ways to enter digits and notes,
+    what hints and the check do, and the tiers."""
+    context = {"cells": tiers.example_cells(), "tiers": tiers.TIERS.values()}
+    return render(request, "puzzles/how_to_play.html", context)

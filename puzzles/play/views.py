@@ -24,6 +24,7 @@ from ..accounts.players import (
 )
 from ..learn.guide import GUIDE, grade_of
 from ..learn.skills import skills as skill_profile
+from ..learn.tiers import TIERS
 from ..models import DailyPuzzle, Difficulty, Game
 from ..pools.daily import dailies_of, days_around
 from . import answers, finish, starting, stats
@@ -50,8 +51,8 @@ def _date(value: str) -> datetime.date:
 
 
 def _daily_cards(date: datetime.date, player, today: datetime.date) -> list[dict]:
-    """Each difficulty's daily of the date, with the player's game on it if any; those of
-    the player's today picked now where not picked yet."""
+    """Each difficulty's daily of the date, with the player's game on it if any, and its
+    tier said in words; those of the player's today picked now where not picked yet."""
     dailies = (
         dailies_of(date)
         if date == today
@@ -64,7 +65,12 @@ def _daily_cards(date: datetime.date, player, today: datetime.date) -> list[dict
         for g in player.games().filter(puzzle__in=[d.puzzle_id for d in dailies.values()])
     }
     return [
-        {"difficulty": d, "daily": dailies[d], "game": mine.get(dailies[d].puzzle_id)}
+        {
+            "difficulty": d,
+            "daily": dailies[d],
+            "game": mine.get(dailies[d].puzzle_id),
+            "tier": TIERS[d],
+        }
         for d in Difficulty.values
         if d in dailies
     ]
@@ -72,25 +78,30 @@ def _daily_cards(date: datetime.date, player, today: datetime.date) -> list[dict
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    """Today's dailies, games in progress, and a new game of any difficulty."""
+    """The game in play to continue, today's dailies, other games in progress, and a new
+    game of any difficulty."""
     player = current_player(request)
-    today = player_today(request)
-    in_progress = player.games().filter(status=Game.Status.PLAYING).exclude(daily__date=today)
-    current, best = stats.streaks(player, player_zone(request), today)
-    dailies = _daily_cards(today, player, today)
+    daily_date = player_today(request)  # the day whose dailies the page shows
+    playing = player.games().filter(status=Game.Status.PLAYING)
+    latest = playing.select_related("puzzle", "daily").order_by("-updated_at").first()
+    others = playing.exclude(daily__date=daily_date)
+    if latest is not None:
+        others = others.exclude(pk=latest.pk)
+    current, best = stats.streaks(player, player_zone(request), daily_date)
+    dailies = _daily_cards(daily_date, player, daily_date)
     picked = {card["difficulty"] for card in dailies}
     return render(
         request,
         "puzzles/home.html",
         {
-            "today": today,
+            "today": daily_date,
+            "daily_date": daily_date,
             "shows_day": True,  # drawn again for the browser's zone (static/js/site.js)
             "dailies": dailies,
             # Tiers made ahead only whose daily waits for the workers' first puzzle.
-            "pending": [d for d in Difficulty.values if d not in picked],
-            "in_progress": in_progress.select_related("puzzle", "daily").order_by("-updated_at")[
-                :10
-            ],
+            "pending": [TIERS[d] for d in Difficulty.values if d not in picked],
+            "latest": latest,
+            "in_progress": others.select_related("puzzle", "daily").order_by("-updated_at")[:10],
             "difficulties": Difficulty.choices,
             "streak": current,
             "best_streak": best,
@@ -271,6 +282,18 @@ def input_mode(request: HttpRequest) -> HttpResponse:
     prefs.digit_first = value == "1"
     if request.user.is_authenticated:
         prefs.save(update_fields=["digit_first"])
+    else:
+        save_guest_preferences(request, prefs)
+    return HttpResponse(status=204)
+
+
+@require_POST
+def intro_seen(request: HttpRequest) -> HttpResponse:
+    """The game page's first-visit explanation, dismissed: it shows on no later page."""
+    prefs = preferences_for(request)
+    prefs.intro_seen = True
+    if request.user.is_authenticated:
+        prefs.save(update_fields=["intro_seen"])
     else:
         save_guest_preferences(request, prefs)
     return HttpResponse(status=204)

@@ -139,6 +139,7 @@ export class Actions {
     const dialog = this.$("[data-help]");
     if (dialog.open) return;
     dialog.showModal();
-    dialog.querySelector("[data-help-close]").focus();
+    dialog.querySelector("[data-help-close]").focus({ preventScroll: true });
+    dialog.scrollTop = 0; // how to play first, the keys below
   }
 }

@@ -6,12 +6,14 @@
 //
 // Imports the model (model.js), the link (link.js), the API (http.js), the records
 // (queue.js), the views (views/), the page's help (hints.js), the replay (replay.js), the
-// actions (actions.js), the input (input.js) and the scrolling (scroll.js).
+// actions (actions.js), the input (input.js), the first-visit explanation (intro.js) and
+// the scrolling (scroll.js).
 
 import { Actions } from "./actions.js";
 import { HelpDesk } from "./hints.js";
 import { freshToken, GameApi } from "./http.js";
 import { Input } from "./input.js";
+import { setUpIntro } from "./intro.js";
 import { Link } from "./link.js";
 import { Game } from "./model.js";
 import { pageRecords } from "./queue.js";
@@ -162,6 +164,7 @@ setInterval(() => {
 
 input.listen();
 replay.listen();
+setUpIntro(root, () => api.csrf);
 drawWave(cells);
 
 // Opening the page means playing: the clock (started when the game was) goes on, unless

@@ -104,7 +104,6 @@ def test_log_in_sign_up_and_log_out_answers_tell_the_browser_to_drop_what_it_kee
             "username": "carol",
             "email": "carol@example.com",
             "password1": "a long enough password",
-            "password2": "a long enough password",
         },
     )
     assert signed.status_code == 302 and signed["Clear-Site-Data"] == '"storage"'

@@ -79,7 +79,7 @@ def test_a_good_login_clears_its_clients_counter_on_the_account(alice):
 
 def signup(username: str, email: str = "", ip: str = "10.1.1.1", password: str = "x"):
     """One sign-up attempt; with the default password, one that fails validation."""
-    fields = {"username": username, "email": email, "password1": password, "password2": password}
+    fields = {"username": username, "email": email, "password1": password}
     return Client().post("/accounts/signup/", fields, REMOTE_ADDR=ip)
 
 

@@ -27,6 +27,7 @@ export function drawControls(root, board, model) {
   const digitFirst = model.digitFirstNow();
   input.setAttribute("aria-checked", String(digitFirst));
   input.querySelector("[data-input-mode-state]").textContent = digitFirst ? "Digit first" : "Cell first";
+  $("[data-input-help]").textContent = digitFirst ? "Tap a digit, then cells" : "Tap a cell, then a digit";
   root.classList.toggle("notes-mode", model.notesMode);
   root.classList.toggle("digit-mode", !!model.digitMode);
   $("[data-pause-cover]").hidden = !paused;
