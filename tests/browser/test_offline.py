@@ -66,7 +66,7 @@ def wait_kept_offline(page: Page) -> None:
             for (const path of [location.pathname, ...files]) {
                 if (!(await caches.match(path))) return false;
             }
-            return files.some((path) => path.includes("game/board"));
+            return files.some((path) => path.includes("dist/game"));
         }""",
         polling=200,
     )

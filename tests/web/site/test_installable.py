@@ -35,7 +35,7 @@ def test_the_manifest_names_the_site_and_icons_that_exist(client):
 def test_every_page_links_the_manifest_and_loads_the_offline_script(client):
     page = client.get("/").content.decode()
     assert 'rel="manifest" href="/manifest.webmanifest"' in page
-    assert "js/pwa.js" in page
+    assert "js/dist/pwa.js" in page
 
 
 def test_the_offline_page_says_so_and_has_a_place_for_the_games_kept(client):
