@@ -1,13 +1,17 @@
 // The game page's first taps. Loaded first, as a classic script in the page's head, so it
 // runs before the board is drawn and long before the page's own script (dist/game.js, built
 // from game/app.js) has arrived and started on a slow network: until then it keeps every
-// tap on a cell or a pad digit and every key of the game, in order, and shows the cell
-// chosen and the digit placed, as the game would. The game's script takes them (stop()),
+// tap on a cell, a pad digit, Notes or Erase and every key of the game, in order, and shows
+// the cell chosen and the digit placed, as the game would. The game's script takes them (stop()),
 // then plays them as if they came now: nothing tapped while the page loads is lost.
 //
-// Imports nothing; what it keeps is on window.earlyInput.
-(() => {
+// Imports nothing; what it keeps is on window.earlyInput. Strict, in a block: nothing else
+// of it is global.
+"use strict";
+{
   const kept = [];
+  const ACTIONS = ["notes", "erase"];
+  let notes = false; // Notes tapped: the digits tapped are notes, drawn by the game
   const KEYS = /^([0-9]|Backspace|Delete|Escape|Arrow(Up|Down|Left|Right)|Home|End|[nN])$/;
 
   const root = () => document.querySelector("[data-game]");
@@ -20,8 +24,10 @@
     if ("cell" in tap) {
       if (selected) selected.classList.remove("selected");
       board.querySelector(`[data-cell="${tap.cell}"]`).classList.add("selected");
-    } else if (selected && !selected.hasAttribute("data-given")) {
+    } else if ("digit" in tap && selected && !notes && !selected.hasAttribute("data-given")) {
       selected.querySelector(".value").textContent = String(tap.digit);
+    } else if (tap.action === "notes") {
+      notes = !notes;
     }
   }
 
@@ -30,8 +36,12 @@
     if (!target || !root()) return;
     const cell = target.closest("[data-board] [data-cell]");
     const digit = target.closest("[data-digit]");
-    if (!cell && !digit) return;
-    const tap = cell ? { cell: Number(cell.dataset.cell) } : { digit: Number(digit.dataset.digit) };
+    const action = target.closest("[data-action]");
+    let tap = null;
+    if (cell) tap = { cell: Number(cell.dataset.cell) };
+    else if (digit) tap = { digit: Number(digit.dataset.digit) };
+    else if (action && ACTIONS.includes(action.dataset.action)) tap = { action: action.dataset.action };
+    if (!tap) return;
     kept.push(tap);
     if (cellFirst()) show(tap);
   }
@@ -42,6 +52,7 @@
     if (target !== document.body && target !== document.documentElement && !root().contains(target)) return;
     const { key, code, shiftKey } = event;
     kept.push({ key: { key, code, shiftKey } });
+    if (key === "n" || key === "N") notes = !notes;
     event.preventDefault();
   }
 
@@ -49,12 +60,12 @@
   document.addEventListener("keydown", onKey, true);
 
   window.earlyInput = {
-    // Stops keeping, and hands over what was kept: {cell}, {digit} or {key: {key, code,
-    // shiftKey}}, oldest first.
+    // Stops keeping, and hands over what was kept: {cell}, {digit}, {action} or {key: {key,
+    // code, shiftKey}}, oldest first.
     stop() {
       document.removeEventListener("click", onClick, true);
       document.removeEventListener("keydown", onKey, true);
       return kept.splice(0);
     },
   };
-})();
+}

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
+from puzzles.models import Game
+
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.service_worker,
@@ -58,3 +60,31 @@ def test_a_cell_and_a_digit_tapped_as_the_board_shows_are_kept(page, stock, late
     assert cell.get_attribute("data-value") == "5"
     game_id = page.locator("[data-game]").get_attribute("data-game")
     assert server_values(page, game_id)[index] == "5"
+
+
+def test_a_key_and_a_note_made_while_the_page_loads_are_kept(page, stock):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(page.base + "/")
+    slow_network(page, 800)
+    page.click("[data-new-game=easy]")
+    board = page.locator("[data-game] [data-board]")
+    board.wait_for(state="visible", timeout=60_000)
+    first, second = (
+        int(i)
+        for i in board.locator('[data-cell][data-value="0"]').evaluate_all(
+            "(cells) => cells.slice(0, 2).map((cell) => cell.dataset.cell)"
+        )
+    )
+    page.click(f'[data-cell="{first}"]')
+    page.keyboard.press("6")
+    page.click(f'[data-cell="{second}"]')
+    page.click('[data-action="notes"]')
+    page.click('[data-digit="3"]')
+
+    page.wait_for_selector("[data-game][data-ready]", timeout=60_000)
+    page.wait_for_function(
+        "() => document.querySelector('[data-saved]').textContent === 'Saved'", timeout=60_000
+    )
+    game = Game.objects.get(pk=page.locator("[data-game]").get_attribute("data-game"))
+    assert game.values[first] == "6"
+    assert 3 in game.notes[second] and game.values[second] == "0"

@@ -158,6 +158,7 @@ function playEarlyInput() {
   for (const tap of early.stop()) {
     if ("cell" in tap) input.tapCell(tap.cell);
     else if ("digit" in tap) input.tapDigit(tap.digit);
+    else if (tap.action) input.byName[tap.action]();
     else document.body.dispatchEvent(new KeyboardEvent("keydown", { ...tap.key, bubbles: true, cancelable: true }));
   }
 }
