@@ -9,6 +9,8 @@ from playwright.sync_api import Page
 
 from puzzles.models import Game
 
+from .helpers import SCREENSHOTS
+
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.service_worker,
@@ -51,6 +53,8 @@ def test_a_cell_and_a_digit_tapped_as_the_board_shows_are_kept(page, stock, late
     index = int(blank.get_attribute("data-cell"))
     blank.click()
     page.click('[data-digit="5"]')
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"first-taps-{latency_ms}ms-390.png")
 
     page.wait_for_selector("[data-game][data-ready]", timeout=60_000)
     cell = page.locator(f'[data-cell="{index}"]')
