@@ -5,9 +5,11 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 NODE := /usr/bin/node
+NPM := /usr/bin/npm
+ESBUILD := node_modules/.bin/esbuild
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test bench lint format clean
+.PHONY: run test bench bundle lint format clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -33,6 +35,18 @@ $(CHROMIUM):
 $(NODE):
 	$(APT_INSTALL) nodejs
 
+$(NPM):
+	$(APT_INSTALL) npm
+
+# The page scripts are built into static/js/dist/ by esbuild (package.json pins it; the
+# built files are committed, and a test checks they are not stale).
+$(ESBUILD): package.json package-lock.json | $(NODE) $(NPM)
+	$(NPM) ci --no-audit --no-fund
+	touch $(ESBUILD)
+
+bundle: $(ESBUILD)
+	$(NODE) build.mjs
+
 /usr/bin/systemd-analyze:
 	$(APT_INSTALL) systemd
 
@@ -42,7 +56,7 @@ $(NODE):
 /usr/bin/openssl:
 	$(APT_INSTALL) openssl
 
-test: $(STAMP) $(CHROMIUM) $(NODE) $(DEPLOY_TOOLS)
+test: $(STAMP) $(CHROMIUM) $(NODE) $(ESBUILD) $(DEPLOY_TOOLS)
 	$(NODE) --test tests/js/
 	$(PY) -m pytest -n auto
 
@@ -58,5 +72,5 @@ format: $(STAMP)
 	$(VENV)/bin/ruff format .
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) node_modules .pytest_cache .ruff_cache
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

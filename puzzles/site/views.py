@@ -14,10 +14,12 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template import loader
 from django.templatetags.static import static
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 from ..accounts.owners import unowned
+from ..accounts.players import preferences_for
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
@@ -72,9 +74,28 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     return HttpResponse(_service_worker_source(), content_type="text/javascript")
 
 
+# The installed app's splash (background_color) and bar (theme_color), light and dark.
+APP_COLORS = {
+    "light": {"background_color": "#ffffff", "theme_color": "#3454d1"},
+    "dark": {"background_color": "#0f1320", "theme_color": "#0f1320"},
+}
+
+
+def app_scheme(request: HttpRequest) -> str:
+    """Light or dark: the player's theme setting, or when it follows the system, the
+    system's as the browser tells it (Sec-CH-Prefers-Color-Scheme, which every page asks
+    for); light when it does not."""
+    theme = preferences_for(request).theme
+    if theme in APP_COLORS:
+        return theme
+    hint = request.headers.get("Sec-CH-Prefers-Color-Scheme", "").strip('"')
+    return "dark" if hint == "dark" else "light"
+
+
 @require_safe
 def manifest(request: HttpRequest) -> JsonResponse:
-    """/manifest.webmanifest: what a phone needs to add the site to its home screen."""
+    """/manifest.webmanifest: what a phone needs to add the site to its home screen, its
+    splash in the player's theme (the page asks for it with the player's cookie)."""
     icons = [
         {"src": static("img/icon-192.png"), "sizes": "192x192", "type": "image/png"},
         {"src": static("img/icon-512.png"), "sizes": "512x512", "type": "image/png"},
@@ -93,12 +114,12 @@ def manifest(request: HttpRequest) -> JsonResponse:
         "start_url": "/",
         "scope": "/",
         "display": "standalone",
-        "background_color": "#ffffff",
-        "theme_color": "#3454d1",
+        **APP_COLORS[app_scheme(request)],
         "icons": icons,
     }
     response = JsonResponse(body)
     response["Content-Type"] = "application/manifest+json"
+    patch_vary_headers(response, ["Cookie", "Sec-CH-Prefers-Color-Scheme"])
     return response
 
 

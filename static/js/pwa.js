@@ -1,6 +1,7 @@
 // Every page: the service worker (/sw.js) that lets a game already opened load and play
 // with no network, asked to keep the game page just opened and the files it loaded; on
-// the offline page, the games this device can play. What is kept belongs to one player at
+// the offline page, the games this device can play and the player they are kept for (a
+// name the other pages keep with the records). What is kept belongs to one player at
 // a time (game/queue.js drops another's as the page loads, the worker as it answers): a
 // page of another player's is never left on screen, and changes not yet sent go out
 // before a log-in, a sign-up or a log-out hands the device to someone else.
@@ -50,6 +51,22 @@ function listKeptGames() {
   document.querySelector("[data-no-kept-games]").hidden = games.length > 0;
 }
 
+// The name of the player logged in is kept with the records, for the offline page (kept
+// for anyone, it names no one itself): the device's player, named there as everywhere.
+function keepPlayerName() {
+  if (document.querySelector("[data-offline]")) return;
+  const who = document.querySelector(".account .who");
+  records.keepName(who ? who.textContent.trim() : null);
+}
+
+function showPlayerName() {
+  const who = document.querySelector("[data-kept-player]");
+  const name = who && records.ownerName();
+  if (!name) return;
+  who.textContent = name;
+  who.hidden = false;
+}
+
 // The browser's history can bring back a page as it was left (Back, from its cache or
 // the page kept whole): once another player's page has loaded since, it is asked for
 // again, and comes as the server has it now.
@@ -87,6 +104,8 @@ async function sendChanges(games) {
 if (records.staleCopy) {
   location.reload();
 } else {
+  keepPlayerName();
   listKeptGames();
+  showPlayerName();
   register();
 }

@@ -12,11 +12,16 @@
 // (another account logged in, or the last one's session ended elsewhere) drops every page
 // and state kept before it is answered. With no network, only the remembered owner's
 // copies are shown, and only until their session's end.
+//
+// The installed app opens at the manifest's start_url (the home page): with no network it
+// opens the game page last kept instead, when the owner last seen may be shown it.
 
 const VERSION = "v2"; // v1 kept copies without their owner: dropped as v2 takes over
 const CACHE = `sudoku-${VERSION}`;
 const OFFLINE = "/offline/";
 const OWNER = "/sw/owner"; // in CACHE: the owner last seen, {mark, expires, issued}
+const LAST_GAME = "/sw/last-game"; // in CACHE: the game page last kept, {path}; the owner's
+const START = "/"; // the manifest's start_url
 // A static file whose name carries its content's hash never changes: kept copies serve it.
 const HASHED = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
 const KEPT_PAGES = /^\/games\/\d+\/$/;
@@ -85,8 +90,12 @@ async function knownOwner(cache) {
   }
 }
 
+function json(value) {
+  return new Response(JSON.stringify(value), { headers: { "Content-Type": "application/json" } });
+}
+
 function remember(cache, owner) {
-  return cache.put(OWNER, new Response(JSON.stringify(owner), { headers: { "Content-Type": "application/json" } }));
+  return cache.put(OWNER, json(owner));
 }
 
 // Every page and game state kept, and the owner they were kept for, forgotten (the static
@@ -127,6 +136,7 @@ function settle(cache, response, key = null) {
       await remember(cache, owner); // the latest word on when the session ends
     }
     if (copy) await cache.put(key, copy);
+    if (copy && KEPT_PAGES.test(key)) await cache.put(LAST_GAME, json({ path: key }));
   });
 }
 
@@ -177,7 +187,20 @@ async function page(request, path) {
     return await networkFirst(request, path, KEPT_PAGES.test(path));
   } catch {
     const cache = await caches.open(CACHE);
+    const last = path === START ? await lastGame(cache) : null;
+    if (last) return Response.redirect(last, 302);
     return (await cache.match(OFFLINE)) || new Response("Offline", { status: 503, headers: { "Content-Type": "text/plain" } });
+  }
+}
+
+// The game page last kept, when its copy may be shown with no network; or null.
+async function lastGame(cache) {
+  try {
+    const kept = await cache.match(LAST_GAME);
+    const { path } = kept ? await kept.json() : {};
+    return KEPT_PAGES.test(path || "") && (await keptCopy(cache, path)) ? path : null;
+  } catch {
+    return null;
   }
 }
 

@@ -69,7 +69,7 @@ def wait_game_kept(page: Page) -> None:
             for (const path of [location.pathname, ...files]) {
                 if (!(await caches.match(path))) return false;
             }
-            return files.some((path) => path.includes("game/board"));
+            return files.some((path) => path.includes("dist/game"));
         }""",
         polling=200,
     )

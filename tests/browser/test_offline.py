@@ -66,7 +66,7 @@ def wait_kept_offline(page: Page) -> None:
             for (const path of [location.pathname, ...files]) {
                 if (!(await caches.match(path))) return false;
             }
-            return files.some((path) => path.includes("game/board"));
+            return files.some((path) => path.includes("dist/game"));
         }""",
         polling=200,
     )
@@ -150,11 +150,11 @@ def test_a_game_page_visited_once_reloads_offline_and_takes_moves(page, stock):
     assert game.values[a] == "6"
 
 
-def test_the_home_page_offline_says_so_and_lists_the_games_to_play(page, stock):
+def test_a_page_never_kept_offline_says_so_and_lists_the_games_to_play(page, stock):
     game = open_new_game(page)
     wait_kept_offline(page)
     page.context.set_offline(True)
-    page.goto(page.base + "/")
+    page.goto(page.base + "/stats/")  # the home page opens the last game instead
     page.wait_for_selector("[data-offline]")
     assert "offline" in page.locator("h1").inner_text().lower()
     link = page.locator("[data-kept-games] a")

@@ -167,8 +167,22 @@ replay.listen();
 setUpIntro(root, () => api.csrf);
 drawWave(cells);
 
+// What was tapped and typed before this script ran (static/js/early.js kept it), played
+// now, in order, as if it came now.
+function playEarlyInput() {
+  const early = window.earlyInput;
+  if (!early) return;
+  for (const tap of early.stop()) {
+    if ("cell" in tap) input.tapCell(tap.cell);
+    else if ("digit" in tap) input.tapDigit(tap.digit);
+    else if (tap.action) input.byName[tap.action]();
+    else document.body.dispatchEvent(new KeyboardEvent("keydown", { ...tap.key, bubbles: true, cancelable: true }));
+  }
+}
+
 // Opening the page means playing: the clock (started when the game was) goes on, unless
 // the page opened in a background tab.
 game.changed();
 if (game.state.status === "playing") actions.setPaused(document.visibilityState !== "visible");
+playEarlyInput();
 root.dataset.ready = "true"; // for scripts and tests: the page now takes input

@@ -21,6 +21,7 @@ const PREFIX = "sudoku.game.";
 const DEVICE = "sudoku.device";
 const COUNTER = "sudoku.counter";
 const OWNER = "sudoku.owner"; // {mark, expires, issued}: whose records these are
+const PLAYER = "sudoku.player"; // {mark, name}: the name the owner logged in with
 
 function ownerOfRecords(store) {
   try {
@@ -46,6 +47,15 @@ function dropRecordsBut(store, mark) {
       // unreadable: nobody's
     }
     if (mark === null || owner !== mark) store.removeItem(key);
+  }
+  if (mark === null || nameKept(store).mark !== mark) store.removeItem(PLAYER);
+}
+
+function nameKept(store) {
+  try {
+    return JSON.parse(store.getItem(PLAYER)) || {};
+  } catch {
+    return {};
   }
 }
 
@@ -114,6 +124,24 @@ export class Records {
     if (!this.store || !this.page) return true;
     const known = ownerOfRecords(this.store);
     return !!known && known.mark === this.page.mark;
+  }
+
+  // The name the page's owner logged in with (null: a guest), kept for the offline page.
+  keepName(name) {
+    if (!this.mayWrite()) return;
+    try {
+      if (name) this.store.setItem(PLAYER, JSON.stringify({ mark: this.page.mark, name }));
+      else this.store.removeItem(PLAYER);
+    } catch {
+      // storage full or refused: the offline page names no one
+    }
+  }
+
+  // The name of the owner of the records kept, or null (a guest, or no one).
+  ownerName() {
+    const owner = this.store && ownerOfRecords(this.store);
+    const kept = owner ? nameKept(this.store) : {};
+    return kept.mark === owner?.mark && typeof kept.name === "string" ? kept.name : null;
   }
 
   // This browser's id, made once.

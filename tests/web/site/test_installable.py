@@ -35,7 +35,7 @@ def test_the_manifest_names_the_site_and_icons_that_exist(client):
 def test_every_page_links_the_manifest_and_loads_the_offline_script(client):
     page = client.get("/").content.decode()
     assert 'rel="manifest" href="/manifest.webmanifest"' in page
-    assert "js/pwa.js" in page
+    assert "js/dist/pwa.js" in page
 
 
 def test_the_offline_page_says_so_and_has_a_place_for_the_games_kept(client):
@@ -43,3 +43,17 @@ def test_the_offline_page_says_so_and_has_a_place_for_the_games_kept(client):
     assert response.status_code == 200
     page = response.content.decode()
     assert "You are offline" in page and "data-kept-games" in page
+
+
+def test_the_manifest_s_splash_follows_the_system_s_theme_and_the_player_s(client):
+    def splash(**headers) -> str:
+        response = client.get("/manifest.webmanifest", **headers)
+        assert "Sec-CH-Prefers-Color-Scheme" in response["Vary"]
+        return response.json()["background_color"]
+
+    assert splash() == "#ffffff"
+    assert splash(HTTP_SEC_CH_PREFERS_COLOR_SCHEME="dark") == "#0f1320"
+    client.post("/settings/", {"theme": "dark", "show_timer": "on"})
+    assert splash() == "#0f1320"
+    client.post("/settings/", {"theme": "light", "show_timer": "on"})
+    assert splash(HTTP_SEC_CH_PREFERS_COLOR_SCHEME='"dark"') == "#ffffff"
