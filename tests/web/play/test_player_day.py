@@ -71,3 +71,12 @@ def test_a_name_that_is_no_time_zone_is_ignored(player, alice, name, late_evenin
         assert player.get("/").status_code == 200
         assert streak_shown(player) == "0"
         assert Preferences.objects.get(user=alice).time_zone == ""
+
+
+def test_a_daily_after_the_players_day_is_not_out_for_them(client, stocked):
+    with time_machine.travel(FRIDAY_MORNING_UTC):
+        client.cookies["tz"] = LOS_ANGELES
+        assert client.post("/daily/2026-11-27/easy/").status_code == 404
+        assert client.get("/daily/2026-11-27/").status_code == 404
+        assert client.post("/daily/2026-13-01/easy/").status_code == 404
+        assert Game.objects.count() == 0
