@@ -91,6 +91,8 @@ def test_a_hint_keeps_the_selection_and_a_second_tap_keeps_the_cell(browser, liv
     tap(page, '[data-action="hint"]')
     page.wait_for_selector('[data-hint-panel][data-hint-level="1"]:not([hidden])')
     assert selected(page) == [mine]  # the hint marks its cells; the selection stays
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "game-phone-hint-keeps-the-selection.png"))
     tap(page, f'[data-cell="{mine}"]')  # a second tap keeps it
     assert selected(page) == [mine]
     tap(page, f'[data-digit="{solution[mine]}"]')
