@@ -8,15 +8,20 @@ import asyncio
 import os
 import secrets
 import statistics
+import tempfile
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
+from tests import harness
 from tests.harness import manage
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
+CHROMIUM = Path("/usr/bin/chromium")
+T = TypeVar("T")
 
 
 def load(name: str) -> list[str]:
@@ -95,6 +100,25 @@ def prepare_site(env: dict[str, str], *commands: tuple[str, ...]) -> None:
     for command in commands:
         manage(env, *command, timeout=None)
     manage(env, "shell", "-c", PICK_DAILIES, timeout=None)
+
+
+def in_browser_site(name: str, measure: Callable[[str], T]) -> T | None:
+    """`measure(base_url)` against the production site (one gunicorn worker, a private Redis,
+    a pool of easy puzzles) for the browser's benchmarks; None where there is no Chromium."""
+    if not CHROMIUM.exists():
+        print("(no Chromium at /usr/bin/chromium: skipped)")
+        return None
+    started: list = []
+    with tempfile.TemporaryDirectory(prefix=f"bench-{name}-") as scratch:
+        try:
+            started.append(redis := harness.PrivateRedis(Path(scratch)))
+            env = site_env(f"sqlite:///{scratch}/{name}.sqlite3", redis.url)
+            prepare_site(env, ("seed_pool", "--difficulty", "easy", "--count", "3", "--now"))
+            started.append(site := harness.Gunicorn(env, workers=1, echo=True))
+            return measure(f"http://127.0.0.1:{site.port}")
+        finally:
+            for server in reversed(started):
+                server.stop()
 
 
 # The load -----------------------------------------------------------------------------

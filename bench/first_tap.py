@@ -22,17 +22,12 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 import time
-from pathlib import Path
 
-from tests import harness
-
-from .common import line, prepare_site, site_env
+from .common import CHROMIUM, in_browser_site, line
 
 LATENCIES_MS = [int(ms) for ms in os.environ.get("FIRST_TAP_LATENCIES_MS", "800,2000").split(",")]
 GAP_MS = int(os.environ.get("FIRST_TAP_GAP_MS", "250"))
-CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run"]
 GAME_PAGE = re.compile(r"/games/\d+/$")
 DAILY = '.daily-cards form[action$="/easy/"] button[type=submit]'
@@ -113,7 +108,7 @@ def _measure(base: str) -> list[tuple[int, float | None, float | None]]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
         try:
             return [
                 (ms, _first_tap(browser, base, ms, True), _first_tap(browser, base, ms, False))
@@ -129,20 +124,9 @@ def _seconds(value: float | None) -> str:
 
 def main() -> None:
     print("== first tap")
-    if not Path(CHROMIUM).exists():
-        print("(no Chromium at /usr/bin/chromium: skipped)")
+    results = in_browser_site("first-tap", _measure)
+    if results is None:
         return
-    started: list = []
-    with tempfile.TemporaryDirectory(prefix="bench-first-tap-") as scratch:
-        try:
-            started.append(redis := harness.PrivateRedis(Path(scratch)))
-            env = site_env(f"sqlite:///{scratch}/first.sqlite3", redis.url)
-            prepare_site(env, ("seed_pool", "--difficulty", "easy", "--count", "3", "--now"))
-            started.append(site := harness.Gunicorn(env, workers=1, echo=True))
-            results = _measure(f"http://127.0.0.1:{site.port}")
-        finally:
-            for server in reversed(started):
-                server.stop()
     for ms, before, after in results:
         line(
             f"daily tap to first kept tap, {ms} ms",

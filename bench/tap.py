@@ -15,18 +15,13 @@ from __future__ import annotations
 
 import os
 import statistics
-import tempfile
 import time
-from pathlib import Path
 
-from tests import harness
-
-from .common import line, prepare_site, site_env
+from .common import CHROMIUM, in_browser_site, line
 
 COUNT = int(os.environ.get("TAP_COUNT", "20"))
 LATENCY_MS = int(os.environ.get("TAP_LATENCY_MS", "2000"))
 GAP_MS = int(os.environ.get("TAP_GAP_MS", "150"))
-CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run"]
 
 # In the page: each tap, then the frames until the cell shows the digit. Returns the times
@@ -54,7 +49,7 @@ def _tap(base: str) -> tuple[list[float], float, int]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
         try:
             context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
             page = context.new_page()
@@ -94,20 +89,10 @@ def _tap(base: str) -> tuple[list[float], float, int]:
 
 def main() -> None:
     print("== tap")
-    if not Path(CHROMIUM).exists():
-        print("(no Chromium at /usr/bin/chromium: skipped)")
+    measured = in_browser_site("tap", _tap)
+    if measured is None:
         return
-    started: list = []
-    with tempfile.TemporaryDirectory(prefix="bench-tap-") as scratch:
-        try:
-            started.append(redis := harness.PrivateRedis(Path(scratch)))
-            env = site_env(f"sqlite:///{scratch}/tap.sqlite3", redis.url)
-            prepare_site(env, ("seed_pool", "--difficulty", "easy", "--count", "3", "--now"))
-            started.append(site := harness.Gunicorn(env, workers=1, echo=True))
-            times, saved, requests = _tap(f"http://127.0.0.1:{site.port}")
-        finally:
-            for server in reversed(started):
-                server.stop()
+    times, saved, requests = measured
     line(
         f"tap to drawn digit, {LATENCY_MS} ms latency",
         f"median {statistics.median(times):.1f} ms",

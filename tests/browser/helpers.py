@@ -55,6 +55,34 @@ def log_in(page: Page, username: str, password: str) -> None:
     page.wait_for_load_state()
 
 
+def set_visibility(page: Page, state: str) -> None:
+    """The page told it is now `state` ("hidden" or "visible"), as on a switch of tabs."""
+    page.evaluate(
+        """state => {
+            Object.defineProperty(document, "visibilityState", {value: state, configurable: true});
+            document.dispatchEvent(new Event("visibilitychange"));
+        }""",
+        state,
+    )
+
+
+def slow_network(page: Page, latency_ms: int) -> None:
+    """Every request of the page's context, pages' and service worker's alike, answered
+    `latency_ms` late (counted on a second page, kept behind the one played)."""
+    context = page.context
+    waiter = context.new_page()
+    page.bring_to_front()
+
+    def late(route) -> None:
+        try:
+            waiter.wait_for_timeout(latency_ms)
+            route.continue_()
+        except Exception:  # the context closed meanwhile
+            pass
+
+    context.route("**/*", late)
+
+
 def wait_game_kept(page: Page) -> None:
     """The service worker controls the game page and keeps it and every file it loaded,
     so that it opens with no network."""

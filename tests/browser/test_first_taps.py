@@ -9,30 +9,13 @@ from playwright.sync_api import Page
 
 from puzzles.models import Game
 
-from .helpers import SCREENSHOTS
+from .helpers import SCREENSHOTS, slow_network
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.service_worker,
     pytest.mark.django_db(transaction=True),
 ]
-
-
-def slow_network(page: Page, latency_ms: int) -> None:
-    """Every request of the page's context answered `latency_ms` late (counted on a second
-    page, kept behind the one played)."""
-    context = page.context
-    waiter = context.new_page()
-    page.bring_to_front()
-
-    def late(route) -> None:
-        try:
-            waiter.wait_for_timeout(latency_ms)
-            route.continue_()
-        except Exception:  # the context closed meanwhile
-            pass
-
-    context.route("**/*", late)
 
 
 def server_values(page: Page, game_id: str) -> str:

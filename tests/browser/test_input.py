@@ -10,7 +10,7 @@ import pytest
 from puzzles.models import Game
 
 from .board_helpers import blanks_of, close, open_context
-from .helpers import SCREENSHOTS, open_new_game, solution_of, wait_saved
+from .helpers import SCREENSHOTS, open_new_game, set_visibility, solution_of, wait_saved
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -179,16 +179,6 @@ def test_check_marks_every_wrong_digit_and_says_how_many(browser, live_server, s
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"game-phone-check-two-wrong-{scheme}.png"))
     close(context, page)
-
-
-def set_visibility(page, state: str) -> None:
-    page.evaluate(
-        """state => {
-            Object.defineProperty(document, "visibilityState", {value: state, configurable: true});
-            document.dispatchEvent(new Event("visibilitychange"));
-        }""",
-        state,
-    )
 
 
 def shows(page, cell: int, digit: str, timeout: float) -> None:

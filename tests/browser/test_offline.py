@@ -12,7 +12,7 @@ from playwright.sync_api import Page
 
 from puzzles.models import Game
 
-from .helpers import open_new_game, solution_of, wait_saved
+from .helpers import open_new_game, slow_network, solution_of, wait_game_kept, wait_saved
 
 pytestmark = [
     pytest.mark.browser,
@@ -32,44 +32,8 @@ def blanks(game: Game) -> list[int]:
     return [i for i, ch in enumerate(game.puzzle.givens) if ch == "0"]
 
 
-def slow_network(page: Page) -> None:
-    """Every request of the page's context, pages' and service worker's alike, answered 2 s
-    late (counted on a second page, kept behind the one played)."""
-    context = page.context
-    waiter = context.new_page()
-    page.bring_to_front()
-
-    def late(route) -> None:
-        try:
-            waiter.wait_for_timeout(LATENCY_MS)
-            route.continue_()
-        except Exception:  # the context closed meanwhile
-            pass
-
-    context.route("**/*", late)
-
-
 def saved_text(page: Page) -> str:
     return page.locator("[data-saved]").inner_text()
-
-
-def wait_kept_offline(page: Page) -> None:
-    """The service worker controls the page and has kept it and every file it loaded."""
-    page.wait_for_function(
-        """async () => {
-            if (!navigator.serviceWorker.controller) return false;
-            const files = performance.getEntriesByType("resource")
-                .map((entry) => new URL(entry.name))
-                .filter((url) => url.origin === location.origin)
-                .filter((url) => url.pathname.startsWith("/static/"))
-                .map((url) => url.pathname);
-            for (const path of [location.pathname, ...files]) {
-                if (!(await caches.match(path))) return false;
-            }
-            return files.some((path) => path.includes("dist/game"));
-        }""",
-        polling=200,
-    )
 
 
 # Taps made inside the page, and the board read in the next animation frame: what the
@@ -90,7 +54,7 @@ TAP_THEN_FRAME = """([index, digit, notes]) => new Promise((resolve) => {
 
 def test_a_digit_and_a_note_show_in_the_frame_of_the_tap_on_a_slow_network(page, stock):
     game = open_new_game(page)
-    slow_network(page)
+    slow_network(page, LATENCY_MS)
     a, b = blanks(game)[:2]
     shown = page.evaluate(TAP_THEN_FRAME, [a, 4, False])
     assert shown["value"] == "4"
@@ -130,7 +94,7 @@ def test_moves_made_offline_reach_the_server_when_the_game_is_opened_again(page,
 
 def test_a_game_page_visited_once_reloads_offline_and_takes_moves(page, stock):
     game = open_new_game(page)
-    wait_kept_offline(page)
+    wait_game_kept(page)
     context = page.context
     context.set_offline(True)
     page.reload()
@@ -152,7 +116,7 @@ def test_a_game_page_visited_once_reloads_offline_and_takes_moves(page, stock):
 
 def test_a_page_never_kept_offline_says_so_and_lists_the_games_to_play(page, stock):
     game = open_new_game(page)
-    wait_kept_offline(page)
+    wait_game_kept(page)
     page.context.set_offline(True)
     page.goto(page.base + "/stats/")  # the home page opens the last game instead
     page.wait_for_selector("[data-offline]")
@@ -166,7 +130,7 @@ def test_a_page_never_kept_offline_says_so_and_lists_the_games_to_play(page, sto
 
 def test_twenty_quick_moves_go_out_in_a_few_requests(page, stock):
     game = open_new_game(page)
-    slow_network(page)
+    slow_network(page, LATENCY_MS)
     solution = solution_of(game)
     posts: list[str] = []
     page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
@@ -259,7 +223,7 @@ def test_two_devices_offline_on_the_same_cell_one_is_kept_and_the_other_told(
 
 def test_undo_and_redo_show_in_the_frame_of_the_tap_on_a_slow_network(page, stock):
     game = open_new_game(page)
-    slow_network(page)
+    slow_network(page, LATENCY_MS)
     a = blanks(game)[0]
     assert page.evaluate(TAP_THEN_FRAME, [a, 8, False])["value"] == "8"
     press_then_frame = """([action, index]) => new Promise((resolve) => {

@@ -6,7 +6,7 @@ import pytest
 
 from puzzles.models import Game
 
-from .helpers import open_new_game, solution_of, wait_saved
+from .helpers import open_new_game, set_visibility, solution_of, wait_saved
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -151,16 +151,6 @@ def test_a_hint_shades_where_to_look_then_marks_why_and_counts_once(page, stock)
     page.wait_for_selector('[data-hint-panel][data-hint-level="3"]')
     assert page.locator('[data-hint="target"]').count() >= 1
     assert page.locator("[data-hints]").inner_text() == "1"  # one hint, however deep
-
-
-def set_visibility(page, state: str) -> None:
-    page.evaluate(
-        """state => {
-            Object.defineProperty(document, "visibilityState", {value: state, configurable: true});
-            document.dispatchEvent(new Event("visibilitychange"));
-        }""",
-        state,
-    )
 
 
 def test_hiding_the_tab_stops_the_clock_and_showing_it_starts_it_again(page, stock):
