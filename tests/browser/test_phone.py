@@ -22,6 +22,7 @@ OVERFLOWING = """() => {
   const out = [];
   for (const el of document.querySelectorAll(".game-head *")) {
     if (!el.getClientRects().length || el.closest(".visually-hidden")) continue;
+    if (el instanceof SVGElement && !(el instanceof SVGSVGElement)) continue; // an icon's strokes
     const box = el.getBoundingClientRect();
     if (!box.width) continue;
     const name = el.className || el.tagName;

@@ -59,7 +59,7 @@ test("offline, help says it needs the network and the moves stay kept", async ()
   link.call("hint", { level: 1 });
   assert.equal(lastSaid(said), "Hints need the network, and this device is offline. Your moves are kept here.");
   assert.equal(store.record.queue.length, 1);
-  assert.deepEqual(game.savedWords(link.sync.offline), ["Offline: 1 change kept on this device", "Off 1"]);
+  assert.deepEqual(game.savedWords(link.sync.offline), ["Offline: 1 change kept on this device", "Offline · 1"]);
   link.sync.stopped = true; // nothing more goes out in this test
 });
 

@@ -250,10 +250,10 @@ test("the saving line says what waits, and where", () => {
   const { game } = makeGame();
   assert.deepEqual(game.savedWords(false), ["Saved", ""]);
   game.play(move(2, 4));
-  assert.deepEqual(game.savedWords(false), ["Saving 1 change…", "↑ 1"]);
-  assert.deepEqual(game.savedWords(true), ["Offline: 1 change kept on this device", "Off 1"]);
+  assert.deepEqual(game.savedWords(false), ["Saving 1 change…", "Saving 1"]);
+  assert.deepEqual(game.savedWords(true), ["Offline: 1 change kept on this device", "Offline · 1"]);
   game.lose({ error: "Log in again." });
-  assert.deepEqual(game.savedWords(false), ["Not saved", "Unsaved"]);
+  assert.deepEqual(game.savedWords(false), ["Not saved", "Not saved"]);
   assert.equal(game.play(move(3, 6)), false);
 });
 

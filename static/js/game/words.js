@@ -41,15 +41,15 @@ export function practiceProgress(practice, where) {
   return `${digit} out of ${where(cell)}: that is one. ${taken.length} found so far.`;
 }
 
-// Whether everything is saved, and how many changes wait, in words; and the few a phone's
-// one-line header has room for ("" for the whole words).
+// Whether everything is saved, and how many changes wait, in words; and the few words a
+// phone's one-line header has room for ("" for the whole words).
 export function savedWords({ broken, waiting, unkept, offline, playing }) {
-  if (broken) return ["Not saved", "Unsaved"];
+  if (broken) return ["Not saved", "Not saved"];
   const changes = waiting === 1 ? "1 change" : `${waiting} changes`;
   const where = unkept ? "waiting (this browser's storage is full)" : "kept on this device";
-  if (offline && waiting) return [`Offline: ${changes} ${where}`, `Off ${waiting}`];
-  if (waiting) return [`Saving ${changes}…`, `↑ ${waiting}`];
-  if (offline) return ["Offline: all saved", "Off"];
+  if (offline && waiting) return [`Offline: ${changes} ${where}`, `Offline · ${waiting}`];
+  if (waiting) return [`Saving ${changes}…`, `Saving ${waiting}`];
+  if (offline) return ["Offline: all saved", "Offline"];
   return [playing ? "Saved" : "", ""];
 }
 
