@@ -52,8 +52,9 @@ def test_a_too_fast_clean_solve_is_not_told_it_counts(page, stock):
     assert game.too_fast and game.clean and not game.ranked
     note = page.locator("[data-final-note]").inner_text()
     assert "faster than a person" in note and "counts for" not in note
-    # Played with mistakes unmarked: no count in play, none at the end.
-    assert page.locator("[data-final-mistakes-row]").is_hidden()
+    # Played with mistakes unmarked: no count in play; at the end the count the history shows.
+    assert page.locator("[data-final-mistakes-row]").is_visible()
+    assert page.locator("[data-final-mistakes]").inner_text() == "0"
     assert page.locator(".game-meta .counter:has([data-mistakes])").is_hidden()
 
 
