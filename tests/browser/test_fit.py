@@ -106,17 +106,25 @@ def screenshots(page, name: str) -> None:
     page.emulate_media(color_scheme="light")
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_the_game_fits_the_screen(browser, live_server, stock, size):
+def page_of_size(browser, live_server, size: str):
+    """A page of a new context of the size, its errors kept, the day's dailies picked; the
+    extreme one's puzzle an extreme (the longest tier's name in the title: the stock's easy
+    puzzle stands in for it)."""
     viewport, device = SIZES[size]
     pick_dailies()
-    # The longest tier's name in the title: the stock's easy puzzle stands in for it.
     Puzzle.objects.filter(dailies__difficulty="extreme").update(difficulty="extreme")
     context = browser.new_context(viewport=viewport, **device, reduced_motion="reduce")
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
     page.base = live_server.url
+    return page
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_game_fits_the_screen(browser, live_server, stock, size):
+    page = page_of_size(browser, live_server, size)
+    viewport = SIZES[size][0]
     page.goto(page.base + "/")
     assert past_the_edge(page) == [], "home"
     screenshots(page, f"fit-{size}-home")
@@ -148,7 +156,7 @@ def test_the_game_fits_the_screen(browser, live_server, stock, size):
         page, "[data-board]", "[data-hint-text]", '[data-action="apply-hint"]'
     )
     screenshots(page, f"fit-{size}-hint")
-    close(context, page)
+    close(page.context, page)
     assert not any(faults.values()), faults
 
 
@@ -181,14 +189,7 @@ def wait_words(page, start: str) -> str:
 
 @pytest.mark.parametrize("size", ["phone-small", "phone"])
 def test_the_saving_line_says_words_and_the_clock_stays_put(browser, live_server, stock, size):
-    viewport, device = SIZES[size]
-    pick_dailies()
-    Puzzle.objects.filter(dailies__difficulty="extreme").update(difficulty="extreme")
-    context = browser.new_context(viewport=viewport, **device, reduced_motion="reduce")
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.base = live_server.url
+    page = page_of_size(browser, live_server, size)
     open_daily(page, "extreme")
     game = Game.objects.get(pk=int(page.url.rstrip("/").split("/")[-1]))
     Game.objects.filter(pk=game.pk).update(active_seconds=596)  # ten minutes in a moment
@@ -208,19 +209,19 @@ def test_the_saving_line_says_words_and_the_clock_stays_put(browser, live_server
     boxes["saving"] = page.evaluate(CLOCK_BOX)
     faults["saving"] = page.evaluate(TITLE_FAULTS) + past_the_edge(page)
 
-    context.set_offline(True)
+    page.context.set_offline(True)
     words["offline"] = wait_words(page, "Offline")
     boxes["offline"] = page.evaluate(CLOCK_BOX)
     faults["offline"] = page.evaluate(TITLE_FAULTS) + past_the_edge(page)
     screenshots(page, f"fit-{size}-offline")
-    context.set_offline(False)
+    page.context.set_offline(False)
     page.unroute("**/changes")  # the requests held go on
     page.wait_for_function("() => document.querySelector('[data-saved]').textContent === 'Saved'")
 
     wait_clock(page, "^10:0\\d$")
     boxes["ten minutes"] = page.evaluate(CLOCK_BOX)
     faults["ten minutes"] = page.evaluate(TITLE_FAULTS)
-    close(context, page)
+    close(page.context, page)
     if not (words["saving"].startswith("Saving") and "2" in words["saving"]):
         faults["saving"].append(f"the saving line says {words['saving']!r}")
     if not (words["offline"].startswith("Offline") and "2" in words["offline"]):
