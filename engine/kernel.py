@@ -13,6 +13,10 @@ prints the rates with and without them side by side (the "search" lines).
 
 from __future__ import annotations
 
+import functools
+import logging
+from collections.abc import Callable
+
 import numpy as np
 from numba import njit
 
@@ -40,8 +44,32 @@ def _intersections() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 _INTER, _BOX_REST, _LINE_REST = _intersections()
 
+log = logging.getLogger(__name__)
 
-@njit(cache=True)
+
+@functools.cache
+def _warn_uncached() -> None:
+    log.warning(
+        "numba may write none of its cache folders: the engine's kernels are compiled afresh "
+        "in each process (seconds at its start); set NUMBA_CACHE_DIR to a folder this user "
+        "may write"
+    )
+
+
+def compiled(func: Callable) -> Callable:
+    """njit, its machine code kept in numba's cache on disk (beside the code, in
+    NUMBA_CACHE_DIR or in the user's cache folder). Where it may write none of them, numba
+    refuses to cache at all: the kernel is then compiled in memory, after one warning."""
+    try:
+        return njit(cache=True)(func)
+    except RuntimeError as error:
+        if "no locator available" not in str(error):
+            raise
+        _warn_uncached()
+        return njit(func)
+
+
+@compiled
 def _singles(cand):
     """Naked and hidden singles to a fixed point; False on a contradiction."""
     queue = np.empty(81, np.int32)
@@ -105,7 +133,7 @@ def _singles(cand):
             return True
 
 
-@njit(cache=True)
+@compiled
 def _eliminate(cand, cell, mask):
     """Remove mask from an unsolved cell; returns -1 when it empties, 1 if it changed, else 0."""
     m = cand[cell]
@@ -118,7 +146,7 @@ def _eliminate(cand, cell, mask):
     return 1
 
 
-@njit(cache=True)
+@compiled
 def _locked_candidates(cand):
     """Pointing and claiming in every box/line intersection; -1, 0 or 1 as _eliminate."""
     changed = 0
@@ -149,7 +177,7 @@ def _locked_candidates(cand):
     return changed
 
 
-@njit(cache=True)
+@compiled
 def _pairs(cand):
     """Naked and hidden pairs in every unit; -1, 0 or 1 as _eliminate."""
     changed = 0
@@ -196,7 +224,7 @@ def _pairs(cand):
 SINGLES, LOCKED, MEDIUM = 0, 1, 2
 
 
-@njit(cache=True)
+@compiled
 def _propagate(cand, level):
     """Propagate to a fixed point: singles (level 0), then locked candidates (1), then
     naked and hidden pairs (2, the whole medium tier). False on a contradiction."""
@@ -214,13 +242,13 @@ def _propagate(cand, level):
             return True
 
 
-@njit(cache=True)
+@compiled
 def _fill(cand, digits):
     for c in range(81):
         cand[c] = (1 << (digits[c] - 1)) if digits[c] else ALL
 
 
-@njit(cache=True)
+@compiled
 def _search(cand0, limit, solution, level):
     """Number of solutions below cand0, up to limit; the first one goes into solution.
 
@@ -273,14 +301,14 @@ def _search(cand0, limit, solution, level):
             return count
 
 
-@njit(cache=True)
+@compiled
 def _count(digits, limit, solution, level):
     cand = np.empty(81, np.int32)
     _fill(cand, digits)
     return _search(cand, limit, solution, level)
 
 
-@njit(cache=True)
+@compiled
 def _solvable(digits, level):
     """True when propagation at the level alone fills the grid (so it has one solution)."""
     cand = np.empty(81, np.int32)
@@ -293,7 +321,7 @@ def _solvable(digits, level):
     return True
 
 
-@njit(cache=True)
+@compiled
 def _unique_without(puzzle, grid, orbit, cand, scratch):
     """Whether the puzzle (already missing orbit's cells) still has grid as its only solution.
 
@@ -311,7 +339,7 @@ def _unique_without(puzzle, grid, orbit, cand, scratch):
     return True
 
 
-@njit(cache=True)
+@compiled
 def _dig(grid, orbits, target, level):
     """Remove orbits of givens in the order given while the puzzle stays unique.
 
