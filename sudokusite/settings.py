@@ -108,6 +108,8 @@ MIDDLEWARE = [
     "puzzles.site.request_log.RequestLogMiddleware",
     "puzzles.site.middleware.ContentSecurityPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # /healthz by the machine's address: answered before any host check refuses it.
+    "puzzles.site.middleware.HealthChecksAnyHostMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "puzzles.site.middleware.ApiErrorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -328,9 +330,12 @@ LOGGING = {
             "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
         },
     },
+    "filters": {"refused_host": {"()": "puzzles.site.middleware.RefusedHostFilter"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": "WARNING"},
     "loggers": {
+        # A Host not in ALLOWED_HOSTS: a WARNING line, not an ERROR with a traceback.
+        "django.security.DisallowedHost": {"filters": ["refused_host"]},
         "puzzles": {"level": env_str("LOG_LEVEL", "INFO")},
         "sudokusite": {"level": env_str("LOG_LEVEL", "INFO")},  # a worker's warm-up
     },

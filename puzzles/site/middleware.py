@@ -1,14 +1,22 @@
-"""Response rules for the whole site: a Content-Security-Policy on every response, and
-JSON for every error under /api/, whichever part of Django answered it."""
+"""Response rules for the whole site: a Content-Security-Policy on every response, JSON
+for every error under /api/, whichever part of Django answered it, and the health checks
+answered whatever the Host."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from http import HTTPStatus
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
+from django.core.exceptions import (
+    DisallowedHost,
+    PermissionDenied,
+    RequestDataTooBig,
+    SuspiciousOperation,
+)
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.urls import resolve
 
 API_PREFIX = "/api/"
 
@@ -42,6 +50,47 @@ class ContentSecurityPolicyMiddleware:
         response = self.get_response(request)
         response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         return response
+
+
+# What a load balancer or a monitor asks for by the machine's address.
+HEALTH_PATHS = ("/healthz", "/healthz/workers")
+
+
+def host_allowed(request: HttpRequest) -> bool:
+    """Whether the request's Host is one of ALLOWED_HOSTS (Django answers 400 otherwise)."""
+    try:
+        request.get_host()
+    except DisallowedHost:
+        return False
+    return True
+
+
+class HealthChecksAnyHostMiddleware:
+    """A load balancer's or a monitor's health check names the machine by its address
+    (`Host: 10.0.0.5`), which is not one of the site's names: the health checks answer it
+    here, before CommonMiddleware refuses the host. They tell such a request what they tell
+    anyone (a monitor's address or token still opens the details); every other path still
+    refuses an unknown host."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.path_info not in HEALTH_PATHS or host_allowed(request):
+            return self.get_response(request)
+        match = resolve(request.path_info)
+        request.resolver_match = match
+        return match.func(request, *match.args, **match.kwargs)
+
+
+class RefusedHostFilter(logging.Filter):
+    """Django logs a refused Host as an ERROR with its traceback; it is a client's mistake
+    or a scanner's, nothing for the operator to fix: one WARNING line, no traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        record.exc_info = record.exc_text = None
+        return True
 
 
 def too_large_message() -> str:
