@@ -21,6 +21,7 @@ import os
 from collections.abc import Iterator
 
 from django.conf import settings
+from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
@@ -46,7 +47,7 @@ from ..pools.broker import queue_depth
 from ..pools.stock import fresh_counts, targets
 
 # A page answers in milliseconds, a new game that has to make its puzzle in seconds.
-LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
 REQUEST_SECONDS = Histogram(
     "sudoku_http_request_duration_seconds",
@@ -60,9 +61,16 @@ class PoolsAndWorkers:
     """The figures read from the database (and the broker) at each scrape."""
 
     def collect(self) -> Iterator[Metric]:
-        yield from self._pools()
-        yield from self._refills()
-        yield from self._workers()
+        try:
+            read = [*self._pools(), *self._refills(), *self._workers()]
+        except DatabaseError:  # the database is down: its figures are not told, the rest is
+            read = None
+        yield GaugeMetricFamily(
+            "sudoku_database_up",
+            "1 when the database answered the scrape's reads.",
+            value=0 if read is None else 1,
+        )
+        yield from read or ()
         yield from self._queue()
 
     def _pools(self) -> Iterator[Metric]:

@@ -121,3 +121,40 @@ def test_log_format_json_writes_one_object_a_line():
     assert (request["method"], request["path"], request["status"]) == ("GET", "/robots.txt", 200)
     assert isinstance(request["duration_ms"], float)
     assert request["message"].startswith("GET /robots.txt 200 ")
+
+
+def test_a_scrape_says_the_database_is_up_and_times_requests_below_five_milliseconds(
+    client, settings
+):
+    settings.METRICS_TOKEN = TOKEN
+    text = scrape(client)
+    assert value(text, "sudoku_database_up") == 1
+    assert 'sudoku_http_request_duration_seconds_bucket{le="0.001"' in text
+
+
+def test_with_the_database_down_a_scrape_still_answers_what_it_knows():
+    """A real database that refuses connections: the scrape answers 200 with the database
+    down and the web processes' own figures, not the 503 page."""
+    script = (
+        "import django; django.setup()\n"
+        "from django.test import Client\n"
+        "r = Client(raise_request_exception=False).get(\n"
+        f"    '/metrics', HTTP_HOST='127.0.0.1', HTTP_AUTHORIZATION='Bearer {TOKEN}')\n"
+        "print(r.status_code); print(r.content.decode())\n"
+    )
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "sudokusite.settings",
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:1/nowhere",  # nothing listens there
+        "METRICS_TOKEN": TOKEN,
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    status, _, text = result.stdout.partition("\n")
+    assert status == "200", text[:300]
+    assert value(text, "sudoku_database_up") == 0
+    assert "sudoku_broker_up" in text
+    assert "sudoku_http_request_duration_seconds" in text
+    assert "sudoku_pool_fresh_puzzles" not in text  # read from the database: not told
