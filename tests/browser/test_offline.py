@@ -7,6 +7,9 @@ worker's own fetches included) and cut with `context.set_offline`."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
 from playwright.sync_api import Page
 
@@ -34,6 +37,27 @@ def blanks(game: Game) -> list[int]:
 
 def saved_text(page: Page) -> str:
     return page.locator("[data-saved]").inner_text()
+
+
+@contextmanager
+def api_out_of_reach(live_server) -> Iterator[None]:
+    """The game's API answers nothing but 503 meanwhile: the server out of reach for
+    certain. (The browser's offline emulation is not enough for a page on its way out: a
+    closing page's parting requests escape it, as they would not on a device offline.)"""
+    httpd = live_server.thread.httpd
+    app = httpd.get_app()
+
+    def refusing(environ, start_response):
+        if not environ["PATH_INFO"].startswith("/api/"):
+            return app(environ, start_response)
+        start_response("503 Service Unavailable", [("Content-Type", "text/plain")])
+        return [b"out of reach"]
+
+    httpd.set_app(refusing)
+    try:
+        yield
+    finally:
+        httpd.set_app(app)
 
 
 # Taps made inside the page, and the board read in the next animation frame: what the
@@ -66,7 +90,9 @@ def test_a_digit_and_a_note_show_in_the_frame_of_the_tap_on_a_slow_network(page,
     assert game.values[a] == "4" and 7 in game.notes[b]
 
 
-def test_moves_made_offline_reach_the_server_when_the_game_is_opened_again(page, stock):
+def test_moves_made_offline_reach_the_server_when_the_game_is_opened_again(
+    page, stock, live_server
+):
     game = open_new_game(page)
     context = page.context
     solution = solution_of(game)
@@ -79,14 +105,15 @@ def test_moves_made_offline_reach_the_server_when_the_game_is_opened_again(page,
         "() => document.querySelector('[data-saved]').textContent.includes('8 changes')"
     )
     assert "Offline" in saved_text(page)
-    page.close()  # closed with nothing sent
-    game.refresh_from_db()
-    assert game.version == 0
-    context.set_offline(False)
-    again = context.new_page()
-    again.goto(f"{page.base}/games/{game.pk}/")
-    again.wait_for_selector("[data-game][data-ready]")
-    wait_saved(again)
+    with api_out_of_reach(live_server):
+        page.close()  # closed with nothing sent
+        game.refresh_from_db()
+        assert game.version == 0
+        context.set_offline(False)
+        again = context.new_page()
+        again.goto(f"{page.base}/games/{game.pk}/")
+        again.wait_for_selector("[data-game][data-ready]")
+    wait_saved(again)  # the page tries again once the server answers
     game.refresh_from_db()
     assert all(game.values[i] == solution[i] for i in cells)
     assert game.version == 8
