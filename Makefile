@@ -61,7 +61,7 @@ bundle: $(ESBUILD)
 # on a test machine, so it is stopped and left disabled where systemd runs.
 /usr/bin/promtool:
 	$(APT_INSTALL) --no-install-recommends prometheus
-	-$(SUDO) systemctl disable --now prometheus prometheus-node-exporter 2>/dev/null
+	-$(SUDO) systemctl disable --now prometheus 2>/dev/null
 
 test: $(STAMP) $(CHROMIUM) $(NODE) $(ESBUILD) $(DEPLOY_TOOLS)
 	$(NODE) --test tests/js/
