@@ -158,7 +158,6 @@ def query(port: int, path: str, **params: str) -> dict:
         return json.load(answer)["data"]
 
 
-@pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
 def test_prometheus_scrapes_the_site_by_address_as_shipped_and_finds_what_the_rules_read(
     tmp_path,
