@@ -25,9 +25,10 @@ run: $(STAMP)
 
 # The browser tests drive Debian's Chromium, the page's model is tested with Node's own test
 # runner, and the deploy tests read deploy/ with systemd-analyze and nginx (openssl makes
-# their certificate): install each when missing.
+# their certificate) and deploy/prometheus/ with Debian's prometheus (its promtool, and the
+# server itself scraping the site): install each when missing.
 APT_INSTALL := $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq
-DEPLOY_TOOLS := /usr/bin/systemd-analyze /usr/sbin/nginx /usr/bin/openssl
+DEPLOY_TOOLS := /usr/bin/systemd-analyze /usr/sbin/nginx /usr/bin/openssl /usr/bin/promtool
 
 $(CHROMIUM):
 	$(APT_INSTALL) chromium
@@ -55,6 +56,12 @@ bundle: $(ESBUILD)
 
 /usr/bin/openssl:
 	$(APT_INSTALL) openssl
+
+# Debian's prometheus package has both the server and promtool; its service is not wanted
+# on a test machine, so it is stopped and left disabled where systemd runs.
+/usr/bin/promtool:
+	$(APT_INSTALL) --no-install-recommends prometheus
+	-$(SUDO) systemctl disable --now prometheus 2>/dev/null
 
 test: $(STAMP) $(CHROMIUM) $(NODE) $(ESBUILD) $(DEPLOY_TOOLS)
 	$(NODE) --test tests/js/

@@ -694,7 +694,8 @@ class RefillTally(models.Model):
 class Heartbeat(models.Model):
     """A worker's or beat's last sign of life, written by the process itself every
     HEARTBEAT_SECONDS (puzzles/pools/heartbeats.py). A process not seen for WORKER_GONE_SECONDS
-    is gone; one that stopped cleanly says so at once."""
+    is gone; one that stopped cleanly says so at once; one that cannot reach the broker says
+    so with each heartbeat, and is not alive: it can neither take tasks nor send them."""
 
     class Kind(models.TextChoices):
         WORKER = "worker"
@@ -706,6 +707,11 @@ class Heartbeat(models.Model):
     started_at = models.DateTimeField()
     seen_at = models.DateTimeField()
     stopped_at = models.DateTimeField(null=True, blank=True)
+    broker_lost_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Since when the process has not reached the broker; empty while it does.",
+    )
 
     class Meta:
         constraints = [
@@ -717,11 +723,14 @@ class Heartbeat(models.Model):
         return f"{self.kind} {self.name} (pid {self.pid})"
 
     def state(self, now: datetime.datetime) -> str:
-        """ "alive", "stopped" (it said so) or "gone" (not seen for WORKER_GONE_SECONDS)."""
+        """ "alive", "stopped" (it said so), "gone" (not seen for WORKER_GONE_SECONDS) or
+        "no broker" (seen, but it could not reach the broker at its last heartbeat)."""
         if self.stopped_at is not None:
             return "stopped"
         gone_after = datetime.timedelta(seconds=settings.WORKER_GONE_SECONDS)
-        return "alive" if now - self.seen_at <= gone_after else "gone"
+        if now - self.seen_at > gone_after:
+            return "gone"
+        return "alive" if self.broker_lost_at is None else "no broker"
 
 
 class SeedJob(models.Model):

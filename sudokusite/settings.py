@@ -222,10 +222,12 @@ REFILL_INTERVAL_SECONDS = env_int("REFILL_INTERVAL_SECONDS", 60)
 # every puzzle): a lock left by a dead round or a Redis hiccup is gone by the next beat.
 REFILL_LOCK_SECONDS = env_int("REFILL_LOCK_SECONDS", REFILL_INTERVAL_SECONDS)
 # Every worker and beat writes a heartbeat this often (puzzles/pools/heartbeats.py: 15 s,
-# or a quarter of a shorter beat period); one not seen for WORKER_GONE_SECONDS (three beat
-# periods) is gone, and /healthz/workers answers 503 while no worker or no beat is alive.
+# or a quarter of a shorter beat period); one not seen for WORKER_GONE_SECONDS (three
+# heartbeats missed: 45 s) is gone, and /healthz/workers answers 503 while no worker or no
+# beat is alive. With the shipped alert rules a death pages within 2 minutes
+# (docs/monitoring.md has the sum: 45 s, a scrape, an evaluation and the rule's 30 s).
 HEARTBEAT_SECONDS = env_int("HEARTBEAT_SECONDS", min(15, max(1, REFILL_INTERVAL_SECONDS // 4)))
-WORKER_GONE_SECONDS = env_int("WORKER_GONE_SECONDS", 3 * REFILL_INTERVAL_SECONDS)
+WORKER_GONE_SECONDS = env_int("WORKER_GONE_SECONDS", 3 * HEARTBEAT_SECONDS)
 if WORKER_GONE_SECONDS <= HEARTBEAT_SECONDS:
     raise ImproperlyConfigured("WORKER_GONE_SECONDS must be longer than HEARTBEAT_SECONDS")
 # How often beat looks for technique examples the guide still lacks.

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 from django.conf import settings
 from django.db import DatabaseError
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotFound, JsonResponse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
@@ -40,6 +40,8 @@ from prometheus_client.core import (
     HistogramMetricFamily,
     Metric,
 )
+
+from sudokusite import build
 
 from ..accounts.limits import client_ip
 from ..pools import activity, health, heartbeats
@@ -61,6 +63,13 @@ class PoolsAndWorkers:
     """The figures read from the database (and the broker) at each scrape."""
 
     def collect(self) -> Iterator[Metric]:
+        info = GaugeMetricFamily(
+            "sudoku_build_info",
+            "The build this process runs: its version and commit (read once, at start).",
+            labels=["version", "commit"],
+        )
+        info.add_metric([build.VERSION, build.COMMIT], 1)
+        yield info
         try:
             read = [*self._pools(), *self._refills(), *self._workers()]
         except DatabaseError:  # the database is down: its figures are not told, the rest is
@@ -118,6 +127,13 @@ class PoolsAndWorkers:
             "Processes seen within WORKER_GONE_SECONDS, by kind (worker, beat).",
             labels=["kind"],
         )
+        states = GaugeMetricFamily(
+            "sudoku_workers",
+            "Processes seen in the last day, by kind and state: alive, no_broker (seen, but "
+            "not reaching the broker), gone (no heartbeat within WORKER_GONE_SECONDS), "
+            "stopped (said so on a clean stop).",
+            labels=["kind", "state"],
+        )
         seen = GaugeMetricFamily(
             "sudoku_worker_last_seen_timestamp_seconds",
             "When a process of the kind last wrote its heartbeat (Unix time).",
@@ -125,9 +141,11 @@ class PoolsAndWorkers:
         )
         for kind, found in heartbeats.health(timezone.now()).items():
             alive.add_metric([kind], found.alive)
+            for state in ("alive", "no_broker", "gone", "stopped"):
+                states.add_metric([kind, state], getattr(found, state))
             if found.last_seen is not None:
                 seen.add_metric([kind], found.last_seen.timestamp())
-        yield from (alive, seen)
+        yield from (alive, states, seen)
 
     def _queue(self) -> Iterator[Metric]:
         depth = queue_depth()
@@ -170,9 +188,13 @@ def holds_metrics_token(request: HttpRequest) -> bool:
 @never_cache
 @require_safe
 def metrics(request: HttpRequest) -> HttpResponse:
-    """Prometheus's scrape, for the holder of METRICS_TOKEN only; 404 while none is set."""
+    """Prometheus's scrape, for the holder of METRICS_TOKEN only; 404 while none is set.
+    It answers whatever the Host (site/middleware.py), since Prometheus names each machine
+    by its address."""
     if not settings.METRICS_TOKEN:
-        raise Http404("No metrics here: METRICS_TOKEN is not set.")
+        # A plain answer, not the site's 404 page: a request by address comes here without
+        # the middleware that page needs (site/middleware.py).
+        return HttpResponseNotFound("Not found.\n", content_type="text/plain")
     if not holds_metrics_token(request):
         response = HttpResponse("A bearer token is needed.\n", content_type="text/plain")
         response.status_code = 401

@@ -52,8 +52,10 @@ class ContentSecurityPolicyMiddleware:
         return response
 
 
-# What a load balancer or a monitor asks for by the machine's address.
+# What a load balancer or a monitor asks for by the machine's address: the health checks,
+# and Prometheus's scrape (behind its token).
 HEALTH_PATHS = ("/healthz", "/healthz/workers")
+ANY_HOST_PATHS = (*HEALTH_PATHS, "/metrics")
 
 
 def host_allowed(request: HttpRequest) -> bool:
@@ -69,14 +71,15 @@ class HealthChecksAnyHostMiddleware:
     """A load balancer's or a monitor's health check names the machine by its address
     (`Host: 10.0.0.5`), which is not one of the site's names: the health checks answer it
     here, before CommonMiddleware refuses the host. They tell such a request what they tell
-    anyone (a monitor's address or token still opens the details); every other path still
-    refuses an unknown host."""
+    anyone (a monitor's address or token still opens the details). Prometheus's scrape of
+    /metrics, by each machine's address, is answered here too, to the token's holder only;
+    every other path still refuses an unknown host."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.path_info not in HEALTH_PATHS or host_allowed(request):
+        if request.path_info not in ANY_HOST_PATHS or host_allowed(request):
             return self.get_response(request)
         match = resolve(request.path_info)
         request.resolver_match = match

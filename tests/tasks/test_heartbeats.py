@@ -5,14 +5,17 @@ metrics of gunicorn's several processes added up in one scrape."""
 
 from __future__ import annotations
 
+import datetime
 import json
 
 import pytest
+from django.utils import timezone
 
 from ..harness import (
     Beat,
     Gunicorn,
     Player,
+    PrivateRedis,
     WorkerProcess,
     metric_value,
     production_env,
@@ -45,6 +48,12 @@ def check(player: Player, path: str) -> tuple[int, dict]:
     return status, json.loads(body)
 
 
+def states(player: Player) -> set[str]:
+    """The worker's and beat's states, as /healthz/workers tells a monitor."""
+    body = check(player, "/healthz/workers")[1]
+    return {body["worker"]["state"], body["beat"]["state"]}
+
+
 def test_workers_are_seen_alive_gone_when_killed_and_alive_again_over_plain_http(site_env):
     started = [site := Gunicorn(site_env)]
     try:
@@ -73,14 +82,16 @@ def test_workers_are_seen_alive_gone_when_killed_and_alive_again_over_plain_http
         wait_until(lambda: check(plain, "/healthz/workers")[0] == 503, 60, "the worker gone")
         status, body = check(plain, "/healthz/workers")
         (problem,) = body["problems"]
-        assert problem.startswith("no worker alive: the last one was seen")
-        assert f"gone after {WINDOW} s" in problem
+        assert problem.startswith(f"no worker alive: {worker.hostname} gone, last seen")
+        assert problem.endswith(f"no heartbeat for over {WINDOW} s")
+        assert body["worker"]["state"] == "gone"
         assert body["beat"]["state"] == "alive"  # beat lives on
         status, site_body = check(plain, "/healthz")
         assert status == 200  # the site still serves: the proxy keeps it
         assert site_body["workers"]["worker"] | {"seconds_ago": 0} == {
             "state": "gone",
             "alive": 0,
+            "no_broker": 0,
             "gone": 1,
             "stopped": 0,
             "last_seen": site_body["workers"]["worker"]["last_seen"],
@@ -97,18 +108,56 @@ def test_workers_are_seen_alive_gone_when_killed_and_alive_again_over_plain_http
             process.stop()
 
 
-def test_a_worker_that_stops_cleanly_shows_as_stopped_at_once(site_env):
+def test_a_worker_that_stops_cleanly_shows_as_stopped_at_once_and_when(site_env):
     started = [site := Gunicorn(site_env, workers=1)]
     try:
         plain = Player(site.port)
         started.append(worker := WorkerProcess(site_env))
         wait_until(lambda: check(plain, "/healthz")[1]["workers"]["worker"]["alive"], 60)
-        worker.stop()
+        before = timezone.now()
+        worker.stop()  # SIGTERM: Celery's warm shutdown
         body = check(plain, "/healthz")[1]["workers"]["worker"]
-        assert (body["state"], body["alive"], body["stopped"]) == ("gone", 0, 1)
+        assert (body["state"], body["alive"], body["stopped"], body["gone"]) == (
+            "stopped",
+            0,
+            1,
+            0,
+        )
+        (problem,) = [p for p in check(plain, "/healthz/workers")[1]["problems"] if "worker" in p]
+        stopped_at = problem.removeprefix(f"no worker alive: {worker.hostname} stopped at ")
+        assert stopped_at != problem and datetime.datetime.fromisoformat(stopped_at) >= before
     finally:
         for process in reversed(started):
             process.stop()
+
+
+def test_a_worker_that_loses_the_broker_is_not_alive_and_is_named_until_it_is_back(site_env):
+    broker = PrivateRedis()
+    env = site_env | {"REDIS_URL": broker.url, "CELERY_BROKER_URL": broker.url}
+    started = [site := Gunicorn(env, workers=1)]
+    try:
+        plain = Player(site.port)
+        started.append(worker := WorkerProcess(env))
+        started.append(Beat(env))
+        wait_until(lambda: check(plain, "/healthz/workers")[0] == 200, 60, "worker and beat")
+
+        broker.stop()
+        wait_until(lambda: states(plain) == {"no broker"}, 60, "the broker missed by both")
+        status, body = check(plain, "/healthz/workers")
+        assert status == 503
+        problem = f"no worker alive: {worker.hostname} cannot reach the broker since "
+        assert [p for p in body["problems"] if p.startswith(problem)], body["problems"]
+        assert (body["worker"]["state"], body["worker"]["no_broker"]) == ("no broker", 1)
+        assert body["beat"]["state"] == "no broker"  # beat cannot send its tasks either
+        assert worker.process.poll() is None  # the process itself lives on
+
+        broker.start()
+        wait_until(lambda: check(plain, "/healthz/workers")[0] == 200, 60, "the broker back")
+        assert check(plain, "/healthz/workers")[1]["worker"]["alive"] == 1
+    finally:
+        for process in reversed(started):
+            process.stop()
+        broker.stop()
 
 
 def test_the_metrics_add_up_every_gunicorn_process_and_keep_the_https_redirect(site_env):

@@ -123,9 +123,18 @@ def stock(difficulty: str, n: int, seed: int = 0) -> list[Puzzle]:
     return list(Puzzle.objects.filter(difficulty=difficulty))
 
 
-def seen(kind: str, name: str, seconds_ago: float, stopped: bool = False) -> Heartbeat:
-    """A heartbeat row as the process would have written it seconds_ago."""
-    when = timezone.now() - datetime.timedelta(seconds=seconds_ago)
+def seen(
+    kind: str,
+    name: str,
+    seconds_ago: float,
+    stopped: bool = False,
+    broker_lost_seconds_ago: float | None = None,
+) -> Heartbeat:
+    """A heartbeat row as the process would have written it seconds_ago (and, with
+    broker_lost_seconds_ago, a process that has not reached the broker since then)."""
+    now = timezone.now()
+    when = now - datetime.timedelta(seconds=seconds_ago)
+    lost = broker_lost_seconds_ago
     return Heartbeat.objects.create(
         kind=kind,
         name=name,
@@ -133,6 +142,7 @@ def seen(kind: str, name: str, seconds_ago: float, stopped: bool = False) -> Hea
         started_at=when - datetime.timedelta(hours=1),
         seen_at=when,
         stopped_at=when if stopped else None,
+        broker_lost_at=None if lost is None else now - datetime.timedelta(seconds=lost),
     )
 
 

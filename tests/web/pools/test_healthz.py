@@ -25,7 +25,14 @@ def frozen():
         yield
 
 
-GONE = {"state": "gone", "alive": 0, "gone": 0, "stopped": 0, "last_seen": None}
+GONE = {
+    "state": "gone",
+    "alive": 0,
+    "no_broker": 0,
+    "gone": 0,
+    "stopped": 0,
+    "last_seen": None,
+}
 
 
 def test_healthz_reports_database_broker_pools_and_workers(client):
@@ -101,13 +108,16 @@ def test_a_worker_not_seen_for_the_window_is_gone_and_named(client, settings, fr
     check = client.get("/healthz/workers")
     assert check.status_code == 503
     (problem,) = check.json()["problems"]
-    assert problem.startswith("no worker alive: the last one was seen 181 s ago")
-    assert worker.seen_at.isoformat() in problem and "gone after 180 s" in problem
+    assert problem == (
+        f"no worker alive: w1@host gone, last seen 181 s ago ({worker.seen_at.isoformat()}),"
+        " no heartbeat for over 180 s"
+    )
     site = client.get("/healthz")
     assert site.status_code == 200
     assert site.json()["workers"]["worker"] | {"seconds_ago": 0} == {
         "state": "gone",
         "alive": 0,
+        "no_broker": 0,
         "gone": 1,
         "stopped": 0,
         "last_seen": worker.seen_at.isoformat(),
@@ -127,6 +137,7 @@ def test_one_worker_alive_among_gone_and_stopped_ones_is_enough(client, settings
     assert check.json()["worker"] | {"seconds_ago": 0, "last_seen": None} == {
         "state": "alive",
         "alive": 1,
+        "no_broker": 0,
         "gone": 1,
         "stopped": 1,
         "last_seen": None,
@@ -134,14 +145,39 @@ def test_one_worker_alive_among_gone_and_stopped_ones_is_enough(client, settings
     }
 
 
-def test_a_beat_that_stopped_cleanly_is_missing_at_once(client, settings):
+def test_a_beat_that_stopped_cleanly_is_missing_at_once_and_said_stopped(client, settings, frozen):
     settings.WORKER_GONE_SECONDS = 180
     seen("worker", "w1@host", 1)
-    seen("beat", "beat@host", 2, stopped=True)
+    beat = seen("beat", "beat@host", 2, stopped=True)
     check = client.get("/healthz/workers")
     assert check.status_code == 503
     (problem,) = check.json()["problems"]
-    assert problem.startswith("no beat alive")
+    assert problem == f"no beat alive: beat@host stopped at {beat.stopped_at.isoformat()}"
+    assert check.json()["beat"]["state"] == "stopped"
+    assert check.json()["beat"]["stopped"] == 1
+
+
+def test_a_worker_that_cannot_reach_the_broker_is_not_alive_and_named(client, settings, frozen):
+    settings.WORKER_GONE_SECONDS = 180
+    lost = seen("worker", "w1@host", 2, broker_lost_seconds_ago=20)
+    seen("beat", "beat@host", 2)
+    check = client.get("/healthz/workers")
+    assert check.status_code == 503
+    (problem,) = check.json()["problems"]
+    assert problem == (
+        f"no worker alive: w1@host cannot reach the broker since {lost.broker_lost_at.isoformat()}"
+    )
+    assert check.json()["worker"] | {"seconds_ago": 0} == {
+        "state": "no broker",
+        "alive": 0,
+        "no_broker": 1,
+        "gone": 0,
+        "stopped": 0,
+        "last_seen": lost.seen_at.isoformat(),
+        "seconds_ago": 0,
+    }
+    seen("worker", "w2@host", 1)  # another worker reaches it: the pools are kept
+    assert client.get("/healthz/workers").status_code == 200
 
 
 def test_the_health_checks_answer_plain_http_while_every_page_is_redirected(client, settings):
@@ -156,13 +192,14 @@ def test_the_health_checks_answer_plain_http_while_every_page_is_redirected(clie
 
 
 @pytest.mark.parametrize(
-    "env, error",
+    "env, outcome",
     [
         ({"HEARTBEAT_SECONDS": "60", "WORKER_GONE_SECONDS": "60"}, "must be longer than"),
-        ({"REFILL_INTERVAL_SECONDS": "1"}, None),  # a heartbeat a second, gone after 3 s
+        ({"REFILL_INTERVAL_SECONDS": "1"}, "1 3"),  # a heartbeat a second, gone after 3 s
+        ({}, "15 45"),  # the defaults: three heartbeats missed, so a death pages within 2 min
     ],
 )
-def test_a_window_no_heartbeat_can_meet_is_refused_at_start(env, error):
+def test_a_window_no_heartbeat_can_meet_is_refused_at_start(env, outcome):
     code = "from sudokusite import settings as s; print(s.HEARTBEAT_SECONDS, s.WORKER_GONE_SECONDS)"
     result = subprocess.run(
         [sys.executable, "-c", code],
@@ -172,7 +209,7 @@ def test_a_window_no_heartbeat_can_meet_is_refused_at_start(env, error):
         text=True,
         check=False,
     )
-    if error:
-        assert result.returncode != 0 and error in result.stderr
+    if outcome.startswith("must"):
+        assert result.returncode != 0 and outcome in result.stderr
     else:
-        assert result.stdout.split() == ["1", "3"], result.stderr
+        assert result.stdout.split() == outcome.split(), result.stderr

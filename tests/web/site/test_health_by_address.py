@@ -1,7 +1,8 @@
 """A load balancer or a monitor asks for /healthz by the machine's address (`Host:
 10.0.0.5`), not by the site's name: the health checks answer whatever the Host, and tell
-such a stranger no more than they tell anyone. Every other path still refuses a host not in
-ALLOWED_HOSTS, with one warning in the log and no traceback."""
+such a stranger no more than they tell anyone. So does /metrics, to the holder of its token
+only. Every other path still refuses a host not in ALLOWED_HOSTS, with one warning in the
+log and no traceback."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ pytestmark = pytest.mark.django_db
 
 ADDRESS = "10.0.0.5"
 STRANGER = "203.0.113.9"
+TOKEN = "scrape-me-" + "y" * 30
 
 
 @pytest.fixture
@@ -55,7 +57,7 @@ def test_a_health_check_by_address_takes_only_get(client):
     assert response.status_code == 405
 
 
-@pytest.mark.parametrize("path", ["/", "/api/games/", "/healthz/other", "/metrics"])
+@pytest.mark.parametrize("path", ["/", "/api/games/", "/healthz/other", "/metrics/"])
 def test_any_other_path_refuses_an_unknown_host_with_one_warning(client, logged, path):
     response = client.get(path, HTTP_HOST="evil.example", REMOTE_ADDR=STRANGER)
     assert response.status_code == 400
@@ -64,6 +66,26 @@ def test_any_other_path_refuses_an_unknown_host_with_one_warning(client, logged,
     assert "evil.example" in refused[0].getMessage()
     assert "\n" not in refused[0].getMessage()
     assert loud(logged) == []
+
+
+@pytest.mark.parametrize("host", [ADDRESS, f"{ADDRESS}:443", "web1.internal"])
+def test_a_scrape_by_address_with_the_token_gets_the_metrics(client, logged, settings, host):
+    # Prometheus names each machine by its address, and nginx passes that Host on.
+    settings.METRICS_TOKEN = TOKEN
+    auth = {"Authorization": f"Bearer {TOKEN}"}
+    response = client.get("/metrics", HTTP_HOST=host, REMOTE_ADDR=STRANGER, headers=auth)
+    assert response.status_code == 200
+    assert "sudoku_database_up 1.0" in response.content.decode()
+    assert loud(logged) == []
+
+
+def test_a_scrape_by_address_without_the_token_is_refused_as_by_name(client, settings):
+    settings.METRICS_TOKEN = TOKEN
+    response = client.get("/metrics", HTTP_HOST=ADDRESS, REMOTE_ADDR=STRANGER)
+    assert response.status_code == 401
+    assert b"sudoku_" not in response.content
+    settings.METRICS_TOKEN = ""
+    assert client.get("/metrics", HTTP_HOST=ADDRESS, REMOTE_ADDR=STRANGER).status_code == 404
 
 
 def test_an_unknown_host_is_refused_before_the_https_redirect(client, logged, settings):

@@ -7,11 +7,13 @@ import os
 import re
 import subprocess
 import sys
+import tomllib
 
 import pytest
 
 from puzzles.models import PoolTarget
 from puzzles.pools import activity
+from sudokusite import build
 from sudokusite.processes import ROOT
 
 from ...harness import metric_value as value
@@ -158,3 +160,49 @@ def test_with_the_database_down_a_scrape_still_answers_what_it_knows():
     assert "sudoku_broker_up" in text
     assert "sudoku_http_request_duration_seconds" in text
     assert "sudoku_pool_fresh_puzzles" not in text  # read from the database: not told
+
+
+def test_a_scrape_tells_the_build_its_version_and_commit(client, settings):
+    settings.METRICS_TOKEN = TOKEN
+    text = scrape(client)
+    head = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.strip()
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert value(text, "sudoku_build_info", version=version, commit=head) == 1
+
+
+def test_the_commit_is_the_installers_word_then_git_then_unknown(tmp_path):
+    assert build.commit({"SUDOKU_COMMIT": "0123abc"}, ROOT) == "0123abc"
+    head = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert build.commit({}, ROOT) == head
+    assert build.commit({"SUDOKU_COMMIT": " "}, ROOT) == head
+    assert build.commit({}, tmp_path) == "unknown"  # a copy of the code without git
+    assert build.commit({"PATH": str(tmp_path)}, ROOT) == "unknown"  # no git installed
+
+
+def test_the_build_is_read_once_not_at_each_scrape(client, settings, monkeypatch):
+    settings.METRICS_TOKEN = TOKEN
+    monkeypatch.setenv("SUDOKU_COMMIT", "changed-after-start")
+    text = scrape(client)
+    assert 'commit="changed-after-start"' not in text
+    assert value(text, "sudoku_build_info", version=build.VERSION, commit=build.COMMIT) == 1
+
+
+def test_a_scrape_counts_the_workers_in_each_state(client, settings):
+    settings.METRICS_TOKEN = TOKEN
+    settings.WORKER_GONE_SECONDS = 45
+    seen("worker", "w1@host", 1)
+    seen("worker", "w2@host", 2, broker_lost_seconds_ago=10)
+    seen("worker", "w3@host", 100)
+    seen("worker", "w4@host", 5, stopped=True)
+    seen("beat", "beat@host", 1)
+    text = scrape(client)
+    expected = {"alive": 1, "no_broker": 1, "gone": 1, "stopped": 1}
+    for kind_state, count in expected.items():
+        assert value(text, "sudoku_workers", kind="worker", state=kind_state) == count, kind_state
+    assert value(text, "sudoku_workers", kind="beat", state="alive") == 1
+    assert value(text, "sudoku_workers", kind="beat", state="gone") == 0
+    assert value(text, "sudoku_workers_alive", kind="worker") == 1
