@@ -5,9 +5,11 @@ itself, its rotation and a restore run against PostgreSQL in .ci/production."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -103,16 +105,18 @@ def test_a_failing_pg_dump_fails_the_run_leaves_no_file_and_removes_no_dump(tmp_
     assert sorted(p.name for p in dumps.iterdir()) == [".lock", *OLD_DUMPS]
 
 
-def test_the_password_goes_to_pg_dump_in_its_environment_not_on_its_command_line(tmp_path):
-    # A server that takes the connection and never answers holds pg_dump while its command
-    # line and environment are read; closing it then ends pg_dump, and the run fails.
+@contextlib.contextmanager
+def pg_dump_held(folder: Path, password: str = "") -> Iterator[tuple[subprocess.Popen, str, int]]:
+    """A run whose pg_dump waits on a server that takes the connection and never answers:
+    the run, its pg_dump's process id and the server's port, while the block runs; then
+    the server goes, which ends pg_dump, and the run fails."""
     with socket.socket() as server:
         server.bind(("127.0.0.1", 0))
         server.listen()
         port = server.getsockname()[1]
-        url = f"postgres://sudoku:p%40ss%2Fw0rd@127.0.0.1:{port}/sudoku?sslmode=disable"
+        url = f"postgres://sudoku{password}@127.0.0.1:{port}/sudoku?sslmode=disable"
         script = subprocess.Popen(
-            [str(SCRIPT), str(settings(tmp_path, url))],
+            [str(SCRIPT), str(settings(folder, url))],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -120,18 +124,31 @@ def test_the_password_goes_to_pg_dump_in_its_environment_not_on_its_command_line
         )
         try:
             wait_until(lambda: pg_dump_of(script.pid), 30, "pg_dump started")
-            child = pg_dump_of(script.pid)
-            command = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
-            variables = Path(f"/proc/{child}/environ").read_bytes().split(b"\0")
+            yield script, pg_dump_of(script.pid), port
         finally:
             server.close()
-            _, stderr = script.communicate(timeout=60)
+            script.communicate(timeout=60)
+
+
+def test_the_password_goes_to_pg_dump_in_its_environment_not_on_its_command_line(tmp_path):
+    with pg_dump_held(tmp_path, ":p%40ss%2Fw0rd") as (script, child, port):
+        command = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
+        variables = Path(f"/proc/{child}/environ").read_bytes().split(b"\0")
     assert command[0].endswith(b"pg_dump")
     assert f"--dbname=postgres://sudoku@127.0.0.1:{port}/sudoku?sslmode=disable".encode() in command
     assert not any(b"p%40ss" in part or b"p@ss" in part for part in command)
     assert b"PGPASSWORD=p@ss/w0rd" in variables
-    assert script.returncode == 1 and "pg_dump failed" in stderr
+    assert script.returncode == 1
     assert sorted(p.name for p in (tmp_path / "dumps").iterdir()) == [".lock"]
+
+
+def test_a_second_run_while_one_runs_fails_at_once_and_says_so(tmp_path):
+    with pg_dump_held(tmp_path):
+        second = run(tmp_path / "sudoku.env")
+        partials = sorted(p.name for p in (tmp_path / "dumps").glob(".sudoku-*.partial"))
+    assert second.returncode == 1
+    assert second.stderr == f"sudoku-backup: another backup is running in {tmp_path}/dumps\n"
+    assert len(partials) == 1  # the first run's, left alone by the second
 
 
 def test_the_upgrade_steps_back_up_first():
