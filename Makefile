@@ -25,9 +25,11 @@ run: $(STAMP)
 
 # The browser tests drive Debian's Chromium, the page's model is tested with Node's own test
 # runner, and the deploy tests read deploy/ with systemd-analyze and nginx (openssl makes
-# their certificate): install each when missing.
+# their certificate), run the backup script's pg_dump and check its alert with promtool:
+# install each when missing.
 APT_INSTALL := $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq
-DEPLOY_TOOLS := /usr/bin/systemd-analyze /usr/sbin/nginx /usr/bin/openssl
+DEPLOY_TOOLS := /usr/bin/systemd-analyze /usr/sbin/nginx /usr/bin/openssl /usr/bin/pg_dump \
+	/usr/bin/promtool
 
 $(CHROMIUM):
 	$(APT_INSTALL) chromium
@@ -55,6 +57,12 @@ bundle: $(ESBUILD)
 
 /usr/bin/openssl:
 	$(APT_INSTALL) openssl
+
+/usr/bin/pg_dump:
+	$(APT_INSTALL) postgresql-client
+
+/usr/bin/promtool:
+	$(APT_INSTALL) prometheus
 
 test: $(STAMP) $(CHROMIUM) $(NODE) $(ESBUILD) $(DEPLOY_TOOLS)
 	$(NODE) --test tests/js/

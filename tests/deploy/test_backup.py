@@ -1,7 +1,9 @@
 """deploy/sudoku-backup, the database's backup, in the parts that need no database server:
 it refuses to run without its settings, a failing pg_dump leaves nothing behind and
 removes no dump, and the database's password never shows on a command line. The dump
-itself, its rotation and a restore run against PostgreSQL in .ci/production."""
+itself, its rotation and a restore run against PostgreSQL in .ci/production. The alert
+docs/backups.md gives passes promtool. (`make test` installs Debian's postgresql-client
+and prometheus, for pg_dump and promtool, when missing.)"""
 
 from __future__ import annotations
 
