@@ -25,10 +25,12 @@ run: $(STAMP)
 
 # The browser tests drive Debian's Chromium, the page's model is tested with Node's own test
 # runner, and the deploy tests read deploy/ with systemd-analyze and nginx (openssl makes
-# their certificate) and deploy/prometheus/ with Debian's prometheus (its promtool, and the
-# server itself scraping the site): install each when missing.
+# their certificate), deploy/prometheus/ with Debian's prometheus (its promtool, and the
+# server itself scraping the site) and run the backup script's pg_dump:
+# install each when missing.
 APT_INSTALL := $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq
-DEPLOY_TOOLS := /usr/bin/systemd-analyze /usr/sbin/nginx /usr/bin/openssl /usr/bin/promtool
+DEPLOY_TOOLS := /usr/bin/systemd-analyze /usr/sbin/nginx /usr/bin/openssl /usr/bin/pg_dump \
+	/usr/bin/promtool
 
 $(CHROMIUM):
 	$(APT_INSTALL) chromium
@@ -56,6 +58,9 @@ bundle: $(ESBUILD)
 
 /usr/bin/openssl:
 	$(APT_INSTALL) openssl
+
+/usr/bin/pg_dump:
+	$(APT_INSTALL) postgresql-client
 
 # Debian's prometheus package has both the server and promtool; its service is not wanted
 # on a test machine, so it is stopped and left disabled where systemd runs.

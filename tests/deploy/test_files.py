@@ -45,8 +45,9 @@ def verify(unit: Path) -> subprocess.CompletedProcess:
     )
 
 
-def test_there_are_units_for_web_worker_and_beat():
+def test_there_are_units_for_web_worker_beat_and_backup():
     assert [u.name for u in UNITS] == [
+        "sudoku-backup.service",
         "sudoku-beat.service",
         "sudoku-web.service",
         "sudoku-worker.service",
@@ -57,6 +58,13 @@ def test_there_are_units_for_web_worker_and_beat():
 def test_each_unit_passes_systemd_analyze_verify(tmp_path, unit):
     (copy,) = installed_units(tmp_path, [unit])
     result = verify(copy)
+    assert (result.returncode, result.stdout + result.stderr) == (0, "")
+
+
+def test_the_backup_timer_passes_systemd_analyze_verify_beside_its_service(tmp_path):
+    timer, service = DEPLOY / "sudoku-backup.timer", DEPLOY / "sudoku-backup.service"
+    copies = installed_units(tmp_path, [timer, service])
+    result = verify(copies[0])
     assert (result.returncode, result.stdout + result.stderr) == (0, "")
 
 
@@ -124,7 +132,7 @@ def exec_start(unit: Path) -> str:
 
 @pytest.mark.parametrize("unit", UNITS, ids=[u.name for u in UNITS])
 def test_each_unit_runs_the_command_the_docs_give(unit):
-    docs = (ROOT / "docs" / "operations.md").read_text()
+    docs = "".join((ROOT / "docs" / page).read_text() for page in ("operations.md", "backups.md"))
     command = shlex.join(shlex.split(exec_start(unit)))
     assert command in docs
 
