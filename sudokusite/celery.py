@@ -8,6 +8,7 @@ from __future__ import annotations
 import atexit
 import os
 import socket
+from contextvars import Token
 
 from celery import Celery
 from celery.signals import (
@@ -33,7 +34,9 @@ app.autodiscover_tasks(["puzzles.pools", "puzzles.learn", "puzzles.play"])
 # The message header that carries a request's id to the tasks it sends.
 REQUEST_ID_HEADER = "request_id"
 
-_heartbeats: list = []  # this process's heartbeat thread, once started
+_heartbeats: list = []
+# The request id each running task replaced, by task id, to put back when it is done.
+_request_ids: dict[str | None, Token] = {}  # this process's heartbeat thread, once started
 log = get_logger(__name__)
 
 
@@ -95,13 +98,18 @@ def send_the_request_id(headers: dict | None = None, **kwargs) -> None:
 
 
 @task_prerun.connect
-def take_the_request_id(task=None, **kwargs) -> None:
+def take_the_request_id(task_id: str | None = None, task=None, **kwargs) -> None:
     """The task's lines carry the id of the request that sent it (checked again: a message
-    is read as any input is), and so do the tasks it sends."""
-    request_id = getattr(task.request, REQUEST_ID_HEADER, None) if task else None
-    current_request_id.set(sane_request_id(request_id))
+    is read as any input is), and so do the tasks it sends. A task run in the sending
+    process itself (apply) keeps the id already there."""
+    sent = getattr(task.request, REQUEST_ID_HEADER, None) if task is not None else None
+    request_id = sane_request_id(sent) or current_request_id.get()
+    _request_ids[task_id] = current_request_id.set(request_id)
 
 
 @task_postrun.connect
-def drop_the_request_id(**kwargs) -> None:
-    current_request_id.set(None)
+def drop_the_request_id(task_id: str | None = None, **kwargs) -> None:
+    """The task is done: back to the id before it (none, in a worker)."""
+    token = _request_ids.pop(task_id, None)
+    if token is not None:
+        current_request_id.reset(token)
