@@ -34,9 +34,9 @@ app.autodiscover_tasks(["puzzles.pools", "puzzles.learn", "puzzles.play"])
 # The message header that carries a request's id to the tasks it sends.
 REQUEST_ID_HEADER = "request_id"
 
-_heartbeats: list = []
+_heartbeats: list = []  # this process's heartbeat thread, once started
 # The request id each running task replaced, by task id, to put back when it is done.
-_request_ids: dict[str | None, Token] = {}  # this process's heartbeat thread, once started
+_request_ids: dict[str | None, Token] = {}
 log = get_logger(__name__)
 
 
