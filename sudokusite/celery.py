@@ -1,15 +1,28 @@
 """The Celery app; its settings are the CELERY_* names in sudokusite/settings.py. Workers
-and beat also write a heartbeat each (puzzles/pools/heartbeats.py) while they run."""
+and beat also write a heartbeat each (puzzles/pools/heartbeats.py) while they run. A task
+sent while a request is served carries the request's id, and its lines in the worker carry
+it too (sudokusite/logs.py)."""
 
 from __future__ import annotations
 
 import atexit
 import os
 import socket
+from contextvars import Token
 
 from celery import Celery
-from celery.signals import beat_init, worker_init, worker_ready, worker_shutdown
+from celery.signals import (
+    beat_init,
+    before_task_publish,
+    task_postrun,
+    task_prerun,
+    worker_init,
+    worker_ready,
+    worker_shutdown,
+)
 from celery.utils.log import get_logger
+
+from .logs import current_request_id, sane_request_id
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sudokusite.settings")
 
@@ -18,7 +31,12 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 # Tasks live with the concern they serve: the pools' and learning's.
 app.autodiscover_tasks(["puzzles.pools", "puzzles.learn", "puzzles.play"])
 
+# The message header that carries a request's id to the tasks it sends.
+REQUEST_ID_HEADER = "request_id"
+
 _heartbeats: list = []  # this process's heartbeat thread, once started
+# The request id each running task replaced, by task id, to put back when it is done.
+_request_ids: dict[str | None, Token] = {}
 log = get_logger(__name__)
 
 
@@ -69,3 +87,29 @@ def start_beat_heartbeat(sender, **kwargs) -> None:
 
     thread = heartbeats.start("beat", f"beat@{socket.gethostname()}")
     atexit.register(thread.stop)
+
+
+@before_task_publish.connect
+def send_the_request_id(headers: dict | None = None, **kwargs) -> None:
+    """A task sent while a request is served (or by a task that one sent) carries its id."""
+    request_id = current_request_id.get()
+    if request_id is not None and headers is not None:
+        headers[REQUEST_ID_HEADER] = request_id
+
+
+@task_prerun.connect
+def take_the_request_id(task_id: str | None = None, task=None, **kwargs) -> None:
+    """The task's lines carry the id of the request that sent it (checked again: a message
+    is read as any input is), and so do the tasks it sends. A task run in the sending
+    process itself (apply) keeps the id already there."""
+    sent = getattr(task.request, REQUEST_ID_HEADER, None) if task is not None else None
+    request_id = sane_request_id(sent) or current_request_id.get()
+    _request_ids[task_id] = current_request_id.set(request_id)
+
+
+@task_postrun.connect
+def drop_the_request_id(task_id: str | None = None, **kwargs) -> None:
+    """The task is done: back to the id before it (none, in a worker)."""
+    token = _request_ids.pop(task_id, None)
+    if token is not None:
+        current_request_id.reset(token)

@@ -7,6 +7,9 @@ process imports prometheus_client (it picks its storage at import), emptied when
 starts (counters from an earlier run would be added in), and told of every process that
 exits. Without PROMETHEUS_MULTIPROC_DIR in the environment, a new temporary folder is used
 and removed when gunicorn exits.
+
+gunicorn's own lines (its error log, and its access log when one is asked for) take the
+site's format: with LOG_FORMAT=json one JSON object a line, each with the request id.
 """
 
 from __future__ import annotations
@@ -16,6 +19,10 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from gunicorn import glogging
+
+from .logs import RequestIdFilter, json_formatter
+
 _made_here = "PROMETHEUS_MULTIPROC_DIR" not in os.environ
 if _made_here:
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="sudoku-metrics-")
@@ -23,6 +30,25 @@ METRICS_DIR = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])
 
 # Requests are logged by the site itself, one line each with its latency (LOG_FORMAT).
 accesslog = None
+
+
+class Logger(glogging.Logger):
+    """gunicorn's logger, writing where gunicorn's options say; with LOG_FORMAT=json its
+    lines are JSON objects like the site's, so that a JSON log holds no plain line, and
+    each carries the id of the request it was written for (the access line of a request,
+    written in the thread that served it, carries that request's)."""
+
+    def setup(self, cfg) -> None:
+        super().setup(cfg)
+        if os.environ.get("LOG_FORMAT") != "json":
+            return
+        for log in (self.error_log, self.access_log):
+            for handler in log.handlers:
+                handler.setFormatter(json_formatter())
+                handler.addFilter(RequestIdFilter())
+
+
+logger_class = Logger
 
 # A player acts every few seconds (5 s on average, and 1 in 100 pauses more than 23 s), so
 # gunicorn's default 2 s keep-alive closed the connection before most actions: 50-65% of

@@ -316,8 +316,10 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 
 # Logs go to standard error (journald under systemd), a line each: plain text, or with
-# LOG_FORMAT=json one JSON object a line, a request's method, path, status and duration_ms
-# as fields of their own (puzzles/site/request_log.py logs one line per request).
+# LOG_FORMAT=json one JSON object a line, a request's method, path, status, duration_ms,
+# client and user as fields of their own (puzzles/site/request_log.py logs one line per
+# request). Every line carries the id of the request it was written for, or "-"
+# (sudokusite/logs.py); gunicorn's own lines take the same format (sudokusite/gunicorn.py).
 LOG_FORMAT = env_str("LOG_FORMAT", "plain")
 if LOG_FORMAT not in ("plain", "json"):
     raise ImproperlyConfigured(f"LOG_FORMAT must be plain or json, not {LOG_FORMAT!r}")
@@ -325,19 +327,27 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {
-        "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
-        "json": {
-            "()": "pythonjsonlogger.json.JsonFormatter",
-            "format": "%(asctime)s %(levelname)s %(name)s %(message)s",
-            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
-        },
+        "plain": {"()": "sudokusite.logs.plain_formatter"},
+        "json": {"()": "sudokusite.logs.json_formatter"},
     },
-    "filters": {"refused_host": {"()": "puzzles.site.middleware.RefusedHostFilter"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
+    "filters": {
+        "request_id": {"()": "sudokusite.logs.RequestIdFilter"},
+        "client_mistake": {"()": "puzzles.site.middleware.ClientMistakeFilter"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": LOG_FORMAT,
+            # A client's bad request (a refused Host, a body too large or unreadable, any
+            # SuspiciousOperation): a WARNING line, not an ERROR with a traceback.
+            "filters": ["request_id", "client_mistake"],
+        }
+    },
     "root": {"handlers": ["console"], "level": "WARNING"},
     "loggers": {
-        # A Host not in ALLOWED_HOSTS: a WARNING line, not an ERROR with a traceback.
-        "django.security.DisallowedHost": {"filters": ["refused_host"]},
+        # Django's own lines go to the console above only (its default adds a plain handler
+        # of its own while DEBUG is on): in the site's format, with the request id.
+        "django": {"handlers": [], "level": "INFO"},
         "puzzles": {"level": env_str("LOG_LEVEL", "INFO")},
         "sudokusite": {"level": env_str("LOG_LEVEL", "INFO")},  # a worker's warm-up
     },

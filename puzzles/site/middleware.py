@@ -86,13 +86,18 @@ class HealthChecksAnyHostMiddleware:
         return match.func(request, *match.args, **match.kwargs)
 
 
-class RefusedHostFilter(logging.Filter):
-    """Django logs a refused Host as an ERROR with its traceback; it is a client's mistake
-    or a scanner's, nothing for the operator to fix: one WARNING line, no traceback."""
+class ClientMistakeFilter(logging.Filter):
+    """Django logs a client's bad request as an ERROR with its traceback when it raised a
+    SuspiciousOperation (a refused Host, a body too large, too many fields...), and as a
+    WARNING with its traceback when the body could not be read. Either is the client's
+    mistake or a scanner's, nothing for the operator to fix: one WARNING line, no
+    traceback. A server error (5xx) keeps its level and its traceback."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        record.levelno, record.levelname = logging.WARNING, "WARNING"
-        record.exc_info = record.exc_text = None
+        status = getattr(record, "status_code", None)
+        if isinstance(status, int) and 400 <= status < 500:
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.exc_info = record.exc_text = None
         return True
 
 

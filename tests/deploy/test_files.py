@@ -4,6 +4,7 @@ Debian's systemd, nginx and openssl when they are missing.)"""
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 import subprocess
@@ -75,9 +76,9 @@ def test_systemd_analyze_verify_catches_a_mistake_in_a_unit(tmp_path):
     assert "Unknown key 'Restrat'" in result.stdout + result.stderr
 
 
-def nginx_test(folder: Path, site: str) -> subprocess.CompletedProcess:
-    """`nginx -t` on the site inside an nginx.conf of its own, its certificate paths
-    pointed at a certificate made for the test."""
+def nginx_site(folder: Path, site: str) -> Path:
+    """The site inside an nginx.conf of its own in folder, its certificate paths pointed at
+    a certificate made for the test and its logs kept in folder; the nginx.conf's path."""
     certificate, key = folder / "fullchain.pem", folder / "privkey.pem"
     subprocess.run(
         [
@@ -90,13 +91,20 @@ def nginx_test(folder: Path, site: str) -> subprocess.CompletedProcess:
     )
     site = re.sub(r"/etc/letsencrypt/live/[^;]*/fullchain\.pem", str(certificate), site)
     site = re.sub(r"/etc/letsencrypt/live/[^;]*/privkey\.pem", str(key), site)
+    site = site.replace("/var/log/nginx/", f"{folder}/")
     (folder / "sudoku.conf").write_text(site)
     (folder / "nginx.conf").write_text(
-        f"pid {folder}/nginx.pid;\nevents {{}}\n"
+        f"pid {folder}/nginx.pid;\nerror_log stderr;\nevents {{}}\n"
         f"http {{\n    include /etc/nginx/mime.types;\n    include {folder}/sudoku.conf;\n}}\n"
     )
+    return folder / "nginx.conf"
+
+
+def nginx_test(folder: Path, site: str) -> subprocess.CompletedProcess:
+    """`nginx -t` on the site inside an nginx.conf of its own (nginx_site)."""
+    conf = nginx_site(folder, site)
     return subprocess.run(
-        ["nginx", "-t", "-e", "stderr", "-p", str(folder), "-c", str(folder / "nginx.conf")],
+        ["nginx", "-t", "-e", "stderr", "-p", str(folder), "-c", str(conf)],
         capture_output=True,
         text=True,
         timeout=60,
@@ -119,6 +127,20 @@ def test_nginx_t_catches_a_mistake_in_the_site(tmp_path):
     )
     result = nginx_test(tmp_path, site)
     assert result.returncode != 0 and "[emerg]" in result.stderr
+
+
+def test_nginx_logs_each_request_as_json_with_the_id_it_gives_the_site():
+    site = (DEPLOY / "nginx-sudoku.conf").read_text()
+    (log_format,) = re.findall(r"log_format\s+(\w+)\s+escape=json\s+([^;]*);", site)
+    name, fields = log_format[0], "".join(re.findall(r"'([^']*)'", log_format[1]))
+    line = json.loads(re.sub(r"\$\w+", "0", fields))  # the shape of a line, values aside
+    assert {"time", "request_id", "remote_addr", "method", "uri", "status"} <= set(line)
+    assert '"request_id":"$request_id"' in fields
+    servers = site.split("server {")[1:]
+    assert len(servers) == 2
+    for server in servers:
+        assert re.search(rf"access_log\s+/var/log/nginx/\S+\s+{name};", server)
+        assert "proxy_set_header X-Request-ID $request_id;" in server
 
 
 def exec_start(unit: Path) -> str:

@@ -102,7 +102,9 @@ def test_each_request_is_logged_on_one_line_with_its_latency(client, caplog):
     with caplog.at_level("INFO", logger="puzzles.requests"):
         client.get("/robots.txt")
     (record,) = [r for r in caplog.records if r.name == "puzzles.requests"]
-    assert re.fullmatch(r"GET /robots\.txt 200 \d+\.\d ms", record.getMessage())
+    assert re.fullmatch(
+        r"GET /robots\.txt 200 \d+\.\d ms from 127\.0\.0\.1 user -", record.getMessage()
+    )
     assert (record.method, record.path, record.status) == ("GET", "/robots.txt", 200)
 
 
