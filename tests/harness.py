@@ -289,8 +289,8 @@ class WorkerProcess(Child):
     name = "worker"
 
     def __init__(self, env: dict[str, str], concurrency: int = 1, *, wait: bool = True) -> None:
-        hostname = f"w{uuid.uuid4().hex[:8]}@localhost"
-        super().__init__(worker_command(concurrency, hostname), env, _log_file("celery-"))
+        self.hostname = f"w{uuid.uuid4().hex[:8]}@localhost"
+        super().__init__(worker_command(concurrency, self.hostname), env, _log_file("celery-"))
         if wait:
             self.ready()
 

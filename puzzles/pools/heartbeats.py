@@ -93,9 +93,11 @@ class KindHealth:
     gone: int
     stopped: int
     last_seen: datetime.datetime | None
+    gone_names: tuple[str, ...] = ()
 
     def as_json(self, now: datetime.datetime) -> dict:
-        """For /healthz and /healthz/workers: no process names, only counts and times."""
+        """For /healthz and /healthz/workers: counts and times, and the names of the
+        processes gone (a worker's node name holds its machine's host name)."""
         ago = round((now - self.last_seen).total_seconds()) if self.last_seen else None
         return {
             "state": "alive" if self.alive else "gone",
@@ -104,6 +106,7 @@ class KindHealth:
             "stopped": self.stopped,
             "last_seen": self.last_seen.isoformat() if self.last_seen else None,
             "seconds_ago": ago,
+            "gone_names": list(self.gone_names),
         }
 
     def problem(self, now: datetime.datetime) -> str | None:
@@ -138,5 +141,8 @@ def health(now: datetime.datetime | None = None) -> dict[str, KindHealth]:
             gone=states.count("gone"),
             stopped=states.count("stopped"),
             last_seen=max((row.seen_at for row in mine), default=None),
+            gone_names=tuple(
+                sorted(r.name for r, s in zip(mine, states, strict=True) if s == "gone")
+            ),
         )
     return found
