@@ -261,6 +261,12 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# Beat sends only while it holds a lock in the broker's Redis (sudokusite/beat.py): a second
+# beat started by mistake sends nothing, and takes over within this long of the first's death.
+CELERY_BEAT_SCHEDULER = "sudokusite.beat:OneBeatScheduler"
+BEAT_LOCK_SECONDS = env_int("BEAT_LOCK_SECONDS", 30)
+if BEAT_LOCK_SECONDS < 1:
+    raise ImproperlyConfigured("BEAT_LOCK_SECONDS must be at least 1")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

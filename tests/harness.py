@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import signal
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -419,7 +420,8 @@ class Player:
     """A browser-like HTTP client: keeps its cookies, sends the page's CSRF token with each
     POST (and a JSON body); a new connection for each request, or with keep_alive one kept
     open between them. Headers go with every request: X-Forwarded-Proto, say, to come as
-    through the proxy that terminates TLS."""
+    through the proxy that terminates TLS; with a TLS context, it speaks HTTPS to the
+    proxy itself."""
 
     port: int
     timeout: float = 15.0
@@ -428,6 +430,7 @@ class Player:
     cookies: dict[str, str] = field(default_factory=dict)
     token: str = ""
     connection: http.client.HTTPConnection | None = field(default=None, repr=False)
+    tls: ssl.SSLContext | None = field(default=None, repr=False)
 
     def send(self, method: str, path: str, body: object = None) -> tuple[int, dict, str]:
         """One request; (status, headers, text)."""
@@ -436,6 +439,10 @@ class Player:
         if method == "POST":
             headers |= {"X-CSRFToken": self.token, "Content-Type": "application/json"}
             data = json.dumps(body or {})
+        if self.connection is None and self.tls is not None:
+            self.connection = http.client.HTTPSConnection(
+                "127.0.0.1", self.port, timeout=self.timeout, context=self.tls
+            )
         if self.connection is None:
             self.connection = http.client.HTTPConnection(
                 "127.0.0.1", self.port, timeout=self.timeout

@@ -109,6 +109,7 @@ class KindHealth:
     stopped: int
     last_seen: datetime.datetime | None
     rows: tuple[Heartbeat, ...] = ()
+    gone_names: tuple[str, ...] = ()
 
     @property
     def state(self) -> str:
@@ -121,7 +122,8 @@ class KindHealth:
         return "stopped" if self.stopped and not self.gone else "gone"
 
     def as_json(self, now: datetime.datetime) -> dict:
-        """For /healthz and /healthz/workers: no process names, only counts and times."""
+        """For /healthz and /healthz/workers: counts and times, and the names of the
+        processes gone (a worker's node name holds its machine's host name)."""
         ago = round((now - self.last_seen).total_seconds()) if self.last_seen else None
         return {
             "state": self.state,
@@ -131,6 +133,7 @@ class KindHealth:
             "stopped": self.stopped,
             "last_seen": self.last_seen.isoformat() if self.last_seen else None,
             "seconds_ago": ago,
+            "gone_names": list(self.gone_names),
         }
 
     def problem(self, now: datetime.datetime) -> str | None:
@@ -180,5 +183,8 @@ def health(now: datetime.datetime | None = None) -> dict[str, KindHealth]:
             stopped=states.count("stopped"),
             last_seen=max((row.seen_at for row in mine), default=None),
             rows=tuple(mine),
+            gone_names=tuple(
+                sorted(r.name for r, s in zip(mine, states, strict=True) if s == "gone")
+            ),
         )
     return found

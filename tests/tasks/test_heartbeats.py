@@ -96,6 +96,7 @@ def test_workers_are_seen_alive_gone_when_killed_and_alive_again_over_plain_http
             "stopped": 0,
             "last_seen": site_body["workers"]["worker"]["last_seen"],
             "seconds_ago": 0,
+            "gone_names": [worker.hostname],  # named, with its machine's host name
         }
         assert site_body["workers"]["worker"]["last_seen"] >= last_seen  # no beat since
 

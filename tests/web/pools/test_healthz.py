@@ -32,6 +32,7 @@ GONE = {
     "gone": 0,
     "stopped": 0,
     "last_seen": None,
+    "gone_names": [],
 }
 
 
@@ -122,6 +123,7 @@ def test_a_worker_not_seen_for_the_window_is_gone_and_named(client, settings, fr
         "stopped": 0,
         "last_seen": worker.seen_at.isoformat(),
         "seconds_ago": 0,
+        "gone_names": ["w1@host"],
     }
     assert site.json()["workers"]["beat"]["state"] == "alive"
 
@@ -142,7 +144,22 @@ def test_one_worker_alive_among_gone_and_stopped_ones_is_enough(client, settings
         "stopped": 1,
         "last_seen": None,
         "seconds_ago": 0,
+        "gone_names": ["old@host"],
     }
+
+
+def test_the_monitors_check_names_a_gone_worker_by_its_host_while_another_runs(client, settings):
+    settings.WORKER_GONE_SECONDS = 180
+    seen("worker", "worker1@wrk-a", 1)
+    seen("worker", "worker1@wrk-b", 300)
+    seen("beat", "beat@wrk-a", 1)
+    check = client.get("/healthz/workers")
+    assert check.status_code == 200
+    assert check.json()["worker"]["gone_names"] == ["worker1@wrk-b"]
+    assert check.json()["beat"]["gone_names"] == []
+    site = client.get("/healthz")
+    assert site.json()["workers"]["worker"]["gone_names"] == ["worker1@wrk-b"]
+    assert "worker1@wrk-b" not in client.get("/healthz", REMOTE_ADDR="203.0.113.9").content.decode()
 
 
 def test_a_beat_that_stopped_cleanly_is_missing_at_once_and_said_stopped(client, settings, frozen):
