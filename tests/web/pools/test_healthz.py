@@ -192,6 +192,7 @@ def test_a_worker_that_cannot_reach_the_broker_is_not_alive_and_named(client, se
         "stopped": 0,
         "last_seen": lost.seen_at.isoformat(),
         "seconds_ago": 0,
+        "gone_names": [],
     }
     seen("worker", "w2@host", 1)  # another worker reaches it: the pools are kept
     assert client.get("/healthz/workers").status_code == 200
