@@ -1,13 +1,16 @@
 """The web unit's reload (docs/upgrades.md): gunicorn started as sudoku-web.service starts
 it, from the `current` link; the link switched to another release; the unit's ExecReload
-run. Afterwards every web process runs in the release switched to, and every request made
-meanwhile was answered."""
+run. Afterwards every web process runs in the release switched to, every request made
+meanwhile was answered, and the new master told systemd it is the main process now (on
+the unit's notify socket, here one the test reads)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
 import signal
+import socket
 import subprocess
 import threading
 from pathlib import Path
@@ -47,6 +50,10 @@ def gunicorn_processes(under: Path) -> dict[int, str]:
     return found
 
 
+def pid_parent(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
 def test_a_reload_hands_the_web_to_the_release_switched_to(tmp_path):
     prefix = tmp_path / "srv-sudoku"
     old = release_folder(prefix / "releases" / "old")
@@ -70,6 +77,9 @@ def test_a_reload_hands_the_web_to_the_release_switched_to(tmp_path):
     command = shlex.split(start.replace(PREFIX, str(prefix)))
     command[command.index("--bind") + 1] = f"127.0.0.1:{port}"
     command[command.index("--workers") + 1] = "2"
+    notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    notify.bind(str(tmp_path / "notify"))
+    env["NOTIFY_SOCKET"] = str(tmp_path / "notify")
     log = (tmp_path / "gunicorn.log").open("w")
     master = subprocess.Popen(command, cwd=current, env=env, stdout=log, stderr=log)
     try:
@@ -100,9 +110,17 @@ def test_a_reload_hands_the_web_to_the_release_switched_to(tmp_path):
         assert set(serving.values()) == {str(new)}, (serving, str(old))
         assert len(serving) == 3  # the new master and its two web processes
         assert answers and set(answers) == {200}, answers
+        told = []
+        notify.setblocking(False)
+        with contextlib.suppress(BlockingIOError):
+            while True:
+                told.append(notify.recv(4096).decode())
+        (new_master,) = [pid for pid in serving if pid_parent(pid) not in serving]
+        assert f"MAINPID={new_master}" in told, told
     finally:
         for pid in gunicorn_processes(prefix):
             os.kill(pid, signal.SIGTERM)
         if master.poll() is None:
             master.kill()
         log.close()
+        notify.close()
