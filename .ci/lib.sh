@@ -1,6 +1,9 @@
-# Shared by the CI passes that run the site as production does (.ci/production,
-# .ci/cluster); sourced, not run. The caller sets WORK (its temporary folder) and says
-# what GROUPS_STARTED is: an array of the pid:name of every process group it started.
+# Shell functions the CI passes that run the site as production does share (.ci/production,
+# .ci/upgrade, .ci/cluster); sourced by bash, not run. The sourcing script sets WORK (its
+# temporary folder). Every process is started in a session of its own and listed twice:
+# in "$WORK/groups" (one "pid name" a line, so that a script the pass starts may add its
+# own and stop some) and in the array GROUPS_STARTED ("pid:name"); all are stopped
+# together at the end.
 
 PYTHON=${PYTHON:-$(command -v python3.11 || command -v python3)}
 PG_HOST=${PG_HOST:-127.0.0.1} PG_PORT=${PG_PORT:-5432} PG_USER=${PG_USER:-postgres}
@@ -8,40 +11,54 @@ PG_HOST=${PG_HOST:-127.0.0.1} PG_PORT=${PG_PORT:-5432} PG_USER=${PG_USER:-postgr
 psql_admin() { psql -q -v ON_ERROR_STOP=1 -h "$PG_HOST" -p "$PG_PORT" -U "$PG_USER" -d postgres "$@"; }
 free_port() { "$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
-# Each process leads a session of its own: stopping it stops whatever it started.
-start() {
-    local name=$1; shift
-    setsid "$@" >"$WORK/$name.log" 2>&1 &
-    GROUPS_STARTED+=("$!:$name")
-}
-
-# Stop every group started: TERM first, and a worker finishes the batch under way, so give
-# them all a while; then KILL what is left.
-stop_started() {
-    local entry
-    for entry in "${GROUPS_STARTED[@]}"; do kill -TERM -- "-${entry%%:*}" 2>/dev/null || true; done
-    for _ in $(seq 30); do
-        local left=0
-        for entry in "${GROUPS_STARTED[@]}"; do kill -0 -- "-${entry%%:*}" 2>/dev/null && left=1; done
-        [ "$left" -eq 0 ] && break
-        sleep 1
-    done
-    for entry in "${GROUPS_STARTED[@]}"; do kill -KILL -- "-${entry%%:*}" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-}
-
-# The last lines of every started process's log, for a pass that failed.
-show_logs() {
-    local entry
-    for entry in "${GROUPS_STARTED[@]}"; do
-        echo "---- the last lines of ${entry#*:}'s log"
-        tail -n 40 "$WORK/${entry#*:}.log" || true
-    done
-}
-
 # requirements.txt alone, in a fresh virtualenv at $WORK/venv, first on the PATH.
 install_venv() {
     "$PYTHON" -m venv "$WORK/venv"
     "$WORK/venv/bin/python" -m pip install -qq --disable-pip-version-check -r requirements.txt
     export PATH="$WORK/venv/bin:$PATH"
 }
+
+# start NAME COMMAND...: the command in a session of its own, its output in $WORK/NAME.log;
+# stopping the session stops whatever it started.
+start() {
+    local name=$1; shift
+    setsid "$@" >>"$WORK/$name.log" 2>&1 &
+    echo "$! $name" >>"$WORK/groups"
+    GROUPS_STARTED+=("$!:$name")
+}
+
+# alive PID: a process of that session still runs (one exited and not yet waited for by
+# its parent does not count).
+alive() { ps -o stat= -s "$1" 2>/dev/null | grep -qv '^Z'; }
+
+# stop_group PID [SECONDS]: TERM to the session, then a while for it to finish (a worker
+# finishes the batch under way first), then KILL.
+stop_group() {
+    kill -TERM -- "-$1" 2>/dev/null || true
+    for _ in $(seq "$((${2:-30} * 5))"); do
+        alive "$1" || return 0
+        sleep 0.2
+    done
+    kill -KILL -- "-$1" 2>/dev/null || true
+}
+
+# show_logs: the last lines of every started process's log, for a pass that failed.
+show_logs() {
+    [ -e "$WORK/groups" ] || return 0
+    local pid name
+    while read -r pid name; do
+        echo "---- the last lines of $name's log"
+        tail -n 40 "$WORK/$name.log" || true
+    done <"$WORK/groups"
+}
+
+# stop_all [SHOW_LOGS]: every session started, then their logs' last lines when asked.
+stop_all() {
+    [ -e "$WORK/groups" ] || return 0
+    local pid name
+    while read -r pid name; do kill -TERM -- "-$pid" 2>/dev/null || true; done <"$WORK/groups"
+    while read -r pid name; do stop_group "$pid"; done <"$WORK/groups"
+    wait 2>/dev/null || true
+    if [ "${1:-0}" -ne 0 ]; then show_logs; fi
+}
+stop_started() { stop_all 0; }

@@ -612,15 +612,19 @@ class Preferences(models.Model):
         "(off: tap a cell, then its digit).",
     )
     theme = models.CharField(max_length=6, choices=Theme.choices, default=Theme.SYSTEM)
+    # Columns added after a release have a default in the database too: the release still
+    # serving during an upgrade inserts rows without them (docs/upgrades.md).
     time_zone = models.CharField(
         max_length=64,
         blank=True,
         default="",
+        db_default="",
         help_text="The player's time zone, as their browser last named it (the day of the "
         "dailies and streaks); empty: the site's.",
     )
     intro_seen = models.BooleanField(
         default=False,
+        db_default=False,
         help_text="The game page's first-visit explanation was dismissed: it shows no more.",
     )
 

@@ -10,18 +10,38 @@ and removed when gunicorn exits.
 
 gunicorn's own lines (its error log, and its access log when one is asked for) take the
 site's format: with LOG_FORMAT=json one JSON object a line, each with the request id.
+
+An upgrade hands the site over from one release to the next with no request dropped
+(docs/upgrades.md): USR2 starts a new master on the code the `current` link points to now,
+beside the old one and on the same socket; each of its web processes marks itself ready in
+GUNICORN_READY_DIR once warmed up, and deploy/sudoku-web-handover then stops the old master
+gracefully. So a release reads its code from its own folder, never through the link, and
+a master started by USR2 keeps the metrics files of the processes still serving.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
-from gunicorn import glogging
+from gunicorn import glogging, systemd
 
-from .logs import RequestIdFilter, json_formatter
+# The release's own folder (/srv/sudoku/releases/<commit>, started from the `current` link):
+# its code and its virtualenv's are imported from there, so that switching the link for
+# the next release never hands a process of this one a file of the other.
+chdir = os.path.realpath(os.getcwd())
+sys.path[:] = [os.path.realpath(entry) if entry else entry for entry in sys.path]
+_package = sys.modules[__name__.rpartition(".")[0]]
+_package.__path__[:] = [os.path.realpath(entry) for entry in _package.__path__]
+
+from .logs import RequestIdFilter, json_formatter  # noqa: E402  (from the release's folder)
+
+# Set in a master started by USR2 (the old master's pid), until the old master is gone.
+_handed_over = "GUNICORN_PID" in os.environ
+READY_DIR = Path(os.environ["GUNICORN_READY_DIR"]) if os.environ.get("GUNICORN_READY_DIR") else None
 
 _made_here = "PROMETHEUS_MULTIPROC_DIR" not in os.environ
 if _made_here:
@@ -60,10 +80,25 @@ keepalive = 75
 
 
 def on_starting(server) -> None:
-    """Start the counters from zero: empty the folder of an earlier run."""
+    """Start the counters from zero: empty the folder of an earlier run. A master started by
+    USR2 keeps them: the old master's processes are still serving and writing there."""
     METRICS_DIR.mkdir(parents=True, exist_ok=True)
+    if READY_DIR is not None:
+        READY_DIR.mkdir(parents=True, exist_ok=True)
+    if _handed_over:
+        return
     for stale in METRICS_DIR.glob("*.db"):
         stale.unlink()
+    if READY_DIR is not None:
+        for stale in READY_DIR.iterdir():
+            stale.unlink()
+
+
+def when_ready(server) -> None:
+    """A master started by USR2 tells systemd it is the service's main process now, so that
+    the old master stopping does not stop the service (the unit's NotifyAccess=all)."""
+    if _handed_over:
+        systemd.sd_notify(f"MAINPID={os.getpid()}", server.log)
 
 
 def post_worker_init(worker) -> None:
@@ -76,6 +111,9 @@ def post_worker_init(worker) -> None:
     seconds = engine.warm_up()
     get_resolver().url_patterns  # noqa: B018 - reading them imports every view
     worker.log.info("engine warmed up in %.0f ms", seconds * 1e3)
+    if READY_DIR is not None:
+        # What deploy/sudoku-web-handover waits for before it stops the old master.
+        (READY_DIR / str(os.getpid())).touch()
 
 
 def child_exit(server, worker) -> None:
@@ -83,6 +121,8 @@ def child_exit(server, worker) -> None:
     from prometheus_client import multiprocess
 
     multiprocess.mark_process_dead(worker.pid, str(METRICS_DIR))
+    if READY_DIR is not None:
+        (READY_DIR / str(worker.pid)).unlink(missing_ok=True)
 
 
 def on_exit(server) -> None:

@@ -17,16 +17,26 @@ from sudokusite.processes import ROOT
 
 DEPLOY = ROOT / "deploy"
 UNITS = sorted(DEPLOY.glob("*.service"))
-PREFIX = "/srv/sudoku"  # where the units expect the checkout (app/) and the virtualenv (venv/)
+PREFIX = "/srv/sudoku"  # where the units expect the release (current/) and its virtualenv
+
+
+def release_folder(folder: Path) -> Path:
+    """A release as docs/upgrades.md lays it out, made of this checkout (each of its files
+    linked) and the virtualenv running the tests as its venv/."""
+    folder.mkdir(parents=True)
+    for entry in ROOT.iterdir():
+        if entry.name not in (".venv", "venv"):
+            (folder / entry.name).symlink_to(entry)
+    (folder / "venv").symlink_to(Path(sys.prefix))
+    return folder
 
 
 def installed_units(folder: Path, units: list[Path] = UNITS) -> list[Path]:
     """The units as an operator installs them, with PREFIX made of this checkout and the
     virtualenv running the tests (systemd-analyze checks that the programs exist)."""
     prefix = folder / "srv-sudoku"
-    prefix.mkdir()
-    (prefix / "app").symlink_to(ROOT)
-    (prefix / "venv").symlink_to(Path(sys.prefix))
+    release_folder(prefix / "releases" / "this")
+    (prefix / "current").symlink_to("releases/this")
     copies = []
     for unit in units:
         copy = folder / unit.name
@@ -145,11 +155,12 @@ def test_nginx_logs_each_request_as_json_with_the_id_it_gives_the_site():
 
 def exec_start(unit: Path) -> str:
     """The unit's command line as systemd runs it (%% is a plain %), its program named as
-    the virtualenv's bin/ has it."""
+    the virtualenv's bin/ has it (run by the virtualenv's python, or not)."""
     lines = unit.read_text().splitlines()
     (command,) = [line for line in lines if line.startswith("ExecStart=")]
     command = command.removeprefix("ExecStart=").replace("%%", "%")
-    return command.replace(f"{PREFIX}/venv/bin/", "")
+    command = command.replace(f"{PREFIX}/current/venv/bin/python ", "")
+    return command.replace(f"{PREFIX}/current/venv/bin/", "")
 
 
 @pytest.mark.parametrize("unit", UNITS, ids=[u.name for u in UNITS])
