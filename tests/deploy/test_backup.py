@@ -154,8 +154,8 @@ def test_a_second_run_while_one_runs_fails_at_once_and_says_so(tmp_path):
 
 
 def test_the_upgrade_steps_back_up_first():
-    docs = (ROOT / "docs" / "operations.md").read_text()
-    upgrades = docs.split("### Upgrades\n", 1)[1]
+    docs = (ROOT / "docs" / "upgrades.md").read_text()
+    upgrades = docs.split("## Upgrading\n", 1)[1]
     first = next(line for line in upgrades.splitlines() if line[:1].isdigit())
     assert first.startswith("0. ") and "back up" in first.lower(), first
     assert "(backups.md)" in first, first
