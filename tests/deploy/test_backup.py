@@ -19,6 +19,8 @@ import pytest
 from sudokusite.processes import ROOT
 from tests.harness import wait_until
 
+from .helpers import promtool
+
 SCRIPT = ROOT / "deploy" / "sudoku-backup"
 OLD_DUMPS = ["sudoku-2020-01-01T031500Z.dump", "sudoku-2020-01-02T031500Z.dump"]
 
@@ -167,20 +169,9 @@ def alert_rules() -> str:
     return docs.split("```yaml\n", 1)[1].split("```", 1)[0]
 
 
-def promtool(folder: Path, *arguments: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        ["promtool", *arguments],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-
-
 def test_the_docs_alert_rule_passes_promtool_check_rules(tmp_path):
     (tmp_path / "backup-rules.yml").write_text(alert_rules())
-    result = promtool(tmp_path, "check", "rules", "backup-rules.yml")
+    result = promtool("check", "rules", "backup-rules.yml", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "SUCCESS: 1 rules found" in result.stdout
 
@@ -211,6 +202,6 @@ tests:
                 `journalctl -u sudoku-backup` on db1.
 """
     )
-    result = promtool(tmp_path, "test", "rules", "backup-tests.yml")
+    result = promtool("test", "rules", "backup-tests.yml", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "SUCCESS" in result.stdout

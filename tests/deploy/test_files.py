@@ -15,7 +15,8 @@ import pytest
 
 from sudokusite.processes import ROOT
 
-DEPLOY = ROOT / "deploy"
+from .helpers import DEPLOY, nginx_site
+
 UNITS = sorted(DEPLOY.glob("*.service"))
 PREFIX = "/srv/sudoku"  # where the units expect the release (current/) and its virtualenv
 
@@ -84,30 +85,6 @@ def test_systemd_analyze_verify_catches_a_mistake_in_a_unit(tmp_path):
     copy.write_text(copy.read_text().replace("Restart=", "Restrat="))
     result = verify(copy)
     assert "Unknown key 'Restrat'" in result.stdout + result.stderr
-
-
-def nginx_site(folder: Path, site: str) -> Path:
-    """The site inside an nginx.conf of its own in folder, its certificate paths pointed at
-    a certificate made for the test and its logs kept in folder; the nginx.conf's path."""
-    certificate, key = folder / "fullchain.pem", folder / "privkey.pem"
-    subprocess.run(
-        [
-            *("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"),
-            *("-subj", "/CN=sudoku.example.com", "-keyout", str(key), "-out", str(certificate)),
-        ],
-        capture_output=True,
-        check=True,
-        timeout=60,
-    )
-    site = re.sub(r"/etc/letsencrypt/live/[^;]*/fullchain\.pem", str(certificate), site)
-    site = re.sub(r"/etc/letsencrypt/live/[^;]*/privkey\.pem", str(key), site)
-    site = site.replace("/var/log/nginx/", f"{folder}/")
-    (folder / "sudoku.conf").write_text(site)
-    (folder / "nginx.conf").write_text(
-        f"pid {folder}/nginx.pid;\nerror_log stderr;\nevents {{}}\n"
-        f"http {{\n    include /etc/nginx/mime.types;\n    include {folder}/sudoku.conf;\n}}\n"
-    )
-    return folder / "nginx.conf"
 
 
 def nginx_test(folder: Path, site: str) -> subprocess.CompletedProcess:

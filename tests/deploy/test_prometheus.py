@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -21,17 +20,10 @@ from sudokusite.processes import ROOT, free_port, wait_for_port
 
 from ..harness import Child, Gunicorn, production_env, wait_until
 from ..tasks.helpers import broker_url, database_url, set_targets
-from .test_files import DEPLOY
+from .helpers import DEPLOY, NAME, nginx_site, on_ports, promtool
 
 PROMETHEUS = DEPLOY / "prometheus"
-NAME = "sudoku.example.com"  # the name in the certificate, as the shipped files have it
 TOKEN = "prometheus-scrape-" + "p" * 30
-
-
-def promtool(*args: str, cwd: Path = PROMETHEUS) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        ["promtool", *args], cwd=cwd, capture_output=True, text=True, timeout=120, check=False
-    )
 
 
 def installed(folder: Path) -> Path:
@@ -104,42 +96,6 @@ def series_the_rules_read() -> set[str]:
     return {name for expr in expressions for name in re.findall(r"\bsudoku_\w+", expr)}
 
 
-def nginx_site(folder: Path, http: int, https: int, upstream: int) -> Path:
-    """The shipped nginx site on free ports, in front of the gunicorn on upstream, with a
-    certificate made for NAME; nginx's own files in folder. The certificate's path."""
-    certificate, key = folder / "fullchain.pem", folder / "privkey.pem"
-    subprocess.run(
-        [
-            *("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"),
-            *("-subj", f"/CN={NAME}", "-addext", f"subjectAltName=DNS:{NAME}"),
-            *("-keyout", str(key), "-out", str(certificate)),
-        ],
-        capture_output=True,
-        check=True,
-        timeout=60,
-    )
-    site = (DEPLOY / "nginx-sudoku.conf").read_text()
-    site = re.sub(r"/etc/letsencrypt/live/[^;]*/fullchain\.pem", str(certificate), site)
-    site = re.sub(r"/etc/letsencrypt/live/[^;]*/privkey\.pem", str(key), site)
-    site = re.sub(r"\n\s*listen \[::\]:\d+[^;]*;", "", site)  # no IPv6 on every machine
-    site = site.replace("listen 80;", f"listen 127.0.0.1:{http};")
-    site = site.replace("listen 443 ssl", f"listen 127.0.0.1:{https} ssl")
-    site = site.replace("server 127.0.0.1:8000;", f"server 127.0.0.1:{upstream};")
-    (folder / "sudoku.conf").write_text(site)
-    temp = folder / "temp"
-    temp.mkdir(mode=0o777)
-    (folder / "nginx.conf").write_text(
-        f"pid {folder}/nginx.pid;\nerror_log {folder}/error.log;\nevents {{}}\n"
-        f"http {{\n    include /etc/nginx/mime.types;\n    access_log {folder}/access.log;\n"
-        + "".join(f"    {kind}_temp_path {temp}/{kind};\n" for kind in TEMP_PATHS)
-        + f"    include {folder}/sudoku.conf;\n}}\n"
-    )
-    return certificate
-
-
-TEMP_PATHS = ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
-
-
 def prometheus_config(folder: Path, https: int, certificate: Path) -> Path:
     """The shipped config as installed, its target this machine's nginx by address, and
     the test's certificate trusted (a real one is trusted by the system's authorities)."""
@@ -172,8 +128,10 @@ def test_prometheus_scrapes_the_site_by_address_as_shipped_and_finds_what_the_ru
     http, https, api = free_port(), free_port(), free_port()
     started = [site := Gunicorn(env, workers=1, threads=2)]
     try:
-        certificate = nginx_site(tmp_path, http, https, site.port)
-        nginx = ["nginx", "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf")]
+        shipped = (DEPLOY / "nginx-sudoku.conf").read_text()
+        conf = nginx_site(tmp_path, on_ports(shipped, http, https, site.port))
+        certificate = tmp_path / "fullchain.pem"
+        nginx = ["nginx", "-p", str(tmp_path), "-c", str(conf)]
         started.append(Child([*nginx, "-g", "daemon off;"], env, tmp_path / "nginx.out"))
         wait_for_port(https, 30)
         config = prometheus_config(tmp_path, https, certificate)

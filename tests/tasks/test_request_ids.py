@@ -16,7 +16,7 @@ import pytest
 from puzzles.pools.tasks import refill_pool
 from sudokusite.processes import free_port, stop, wait_for_port
 
-from ..deploy.test_files import DEPLOY, nginx_site
+from ..deploy.helpers import DEPLOY, nginx_site, on_ports
 from ..harness import Gunicorn, Player, production_env, wait_until
 from .helpers import broker_url, database_url, fresh, set_targets
 
@@ -97,14 +97,11 @@ def test_nginx_and_the_site_log_a_request_under_the_same_id(tmp_path):
         "DJANGO_TRUSTED_PROXIES": "1",
     }
     https = free_port()
-    conf = (DEPLOY / "nginx-sudoku.conf").read_text()
-    conf = re.sub(r"\n\s*listen \[::\]:\d+[^;]*;", "", conf)  # no IPv6 needed here
-    conf = conf.replace("listen 80;", f"listen 127.0.0.1:{free_port()};")
-    conf = conf.replace("listen 443 ssl http2;", f"listen 127.0.0.1:{https} ssl http2;")
     site = Gunicorn(env, workers=1, threads=2)
     started: list[tuple[str, subprocess.Popen]] = []
     try:
-        conf = conf.replace("server 127.0.0.1:8000;", f"server 127.0.0.1:{site.port};")
+        shipped = (DEPLOY / "nginx-sudoku.conf").read_text()
+        conf = on_ports(shipped, free_port(), https, site.port)
         command = ["nginx", "-p", str(tmp_path), "-c", str(nginx_site(tmp_path, conf))]
         with (tmp_path / "nginx.stderr").open("w") as errors:
             nginx = subprocess.Popen(
