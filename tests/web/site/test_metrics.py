@@ -131,6 +131,7 @@ def test_a_scrape_says_the_database_is_up_and_times_requests_below_five_millisec
     client, settings
 ):
     settings.METRICS_TOKEN = TOKEN
+    client.get("/robots.txt")  # a request timed, whichever test ran before
     text = scrape(client)
     assert value(text, "sudoku_database_up") == 1
     assert 'sudoku_http_request_duration_seconds_bucket{le="0.001"' in text
@@ -182,6 +183,9 @@ def test_the_commit_is_the_installers_word_then_git_then_unknown(tmp_path):
     assert build.commit({}, ROOT) == head
     assert build.commit({"SUDOKU_COMMIT": " "}, ROOT) == head
     assert build.commit({}, tmp_path) == "unknown"  # a copy of the code without git
+    (tmp_path / "REVISION").write_text("4567def\n")  # a release deploy/sudoku-upgrade unpacked
+    assert build.commit({}, tmp_path) == "4567def"
+    assert build.commit({"SUDOKU_COMMIT": "0123abc"}, tmp_path) == "0123abc"
     assert build.commit({"PATH": str(tmp_path)}, ROOT) == "unknown"  # no git installed
 
 
