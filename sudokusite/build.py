@@ -1,7 +1,8 @@
 """Which build is running: the project's version (pyproject.toml's, the one place it is
 written) and the commit it was made from, read once when the process starts and told by
 /metrics as sudoku_build_info. The commit is the installer's word (SUDOKU_COMMIT in the
-settings file), else git's when the code is a git checkout, else "unknown"."""
+settings file), else the release's REVISION file (deploy/sudoku-upgrade writes it), else
+git's when the code is a git checkout, else "unknown"."""
 
 from __future__ import annotations
 
@@ -23,11 +24,18 @@ def version(root: Path = ROOT) -> str:
 
 
 def commit(environ: Mapping[str, str] = os.environ, root: Path = ROOT) -> str:
-    """SUDOKU_COMMIT when set; else the checkout's HEAD, asked of git once; else "unknown"
-    (a copy of the code without .git, or no git installed)."""
+    """SUDOKU_COMMIT when set; else the REVISION file of a release unpacked by
+    deploy/sudoku-upgrade; else the checkout's HEAD, asked of git once; else "unknown" (a
+    copy of the code without .git, or no git installed)."""
     given = environ.get("SUDOKU_COMMIT", "").strip()
     if given:
         return given
+    try:
+        written = (root / "REVISION").read_text().strip()
+    except OSError:
+        written = ""
+    if written:
+        return written
     try:
         found = subprocess.run(
             ["git", "rev-parse", "--verify", "HEAD"],
