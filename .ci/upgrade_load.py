@@ -167,8 +167,10 @@ def main(port: int, stop_file: Path, report_file: Path) -> int:
     for thread in threads:
         thread.start()
     progress = report_file.with_suffix(".progress")
+    partial = report_file.with_suffix(".progress.partial")
     while not stop_file.exists():
-        progress.write_text(f"{tally.served}\n")
+        partial.write_text(f"{tally.served}\n")
+        partial.replace(progress)  # whole: the pass never reads a file half written
         time.sleep(0.5)
     stop.set()
     for thread in threads:
