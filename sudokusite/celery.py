@@ -17,6 +17,7 @@ from celery.signals import (
     task_postrun,
     task_prerun,
     worker_init,
+    worker_process_init,
     worker_ready,
     worker_shutdown,
 )
@@ -49,6 +50,17 @@ def warm_the_engine(sender, **kwargs) -> None:
     import engine
 
     log.info("engine warmed up in %.0f ms", engine.warm_up() * 1e3)
+
+
+@worker_process_init.connect
+def make_puzzles_at_a_lower_priority(**kwargs) -> None:
+    """The pool's processes make the puzzles: they run WORKER_NICE levels below the web
+    (and below this worker's main process, which takes tasks and keeps the heartbeat), so
+    on a machine that also serves players the generator only takes CPU no player wants."""
+    from django.conf import settings
+
+    if settings.WORKER_NICE:
+        os.nice(settings.WORKER_NICE)
 
 
 @worker_ready.connect

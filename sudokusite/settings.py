@@ -215,6 +215,11 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_PUBLISH_RETRY = False
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_WORKER_SEND_TASK_EVENTS = False
+# The worker's pool processes, which make the puzzles, run this many nice levels below
+# the web (0 to 19): the generator takes no CPU a player needs.
+WORKER_NICE = env_int("WORKER_NICE", 10)
+if not 0 <= WORKER_NICE <= 19:
+    raise ImproperlyConfigured("WORKER_NICE must be between 0 and 19")
 # A worker that starts refills the pools and picks today's dailies without waiting for beat.
 WORKER_START_CHECKS = env_bool("WORKER_START_CHECKS", True)
 REFILL_INTERVAL_SECONDS = env_int("REFILL_INTERVAL_SECONDS", 60)
