@@ -1,6 +1,7 @@
 """Human-pace figures: many players each acting on a schedule of their own, whatever the
 server does (an open loop), at BENCH_HUMAN_PLAYERS (250) players for BENCH_HUMAN_SECONDS
-(20) a level; `python -m bench human --players 250,500,1000 --seconds 60` for more.
+(20) a level; `python -m bench human --players 250,500,1000 --seconds 60` for more, and
+`python -m bench human --players 1000 --join 10 --seconds 60` for a surge.
 
 bench/load.py is a closed loop: each player sends its next request when the last answer
 comes, so a slow server is simply sent less, and its figures are throughput. Here a player
@@ -16,18 +17,33 @@ a player feels. Requests and moves are counted apart.
 The site runs as in production: gunicorn with 2 workers of 4 threads each
 (sudokusite/gunicorn.py's settings, keep-alive included), DJANGO_DEBUG=0, PostgreSQL (a
 scratch database at BENCH_HUMAN_PG_URL, dropped and created afresh), a private Redis as
-broker and cache, one Celery worker and beat. Each player is a new guest playing one of
-today's daily puzzles (the four difficulties by turns), so no level waits for a pool. The
-players of a level are those of the level before and new ones; each knows its puzzle's
-solution: a digit is right 85% of the time, a wrong one is put right by a later digit, and
-the last empty cell is never filled, so no game ends during the run.
+broker and cache, one Celery worker with as many pool processes as its unit runs
+(deploy/sudoku-worker.service), at WORKER_NICE below the web as there, and beat. Each
+player is a new guest: the home page, then by turns one of today's four daily puzzles or a
+new master or extreme game from the pools, then its state. The pools' targets are those
+shipped and each pool starts at its low mark, so the players' draws keep the worker making
+master and extreme puzzles during the run, as on a busy day. The players of a level are
+those of the level before and new ones; each knows its puzzle's solution: a digit is right
+85% of the time, a wrong one is put right by a later digit, and the last empty cell is
+never filled, so no game ends during the run.
+
+By default a level's new players are set up before it, unmeasured, and all start playing
+at its start. With --join SECONDS they join during the level instead, evenly over those
+seconds (a ramp: --join 10 is a surge), each join due at its time whatever the server
+does and measured ("join", from when it was due to the game's state in hand); a join that
+fails is tried again after a pause, as a person reloads a page. A player plays once joined.
 
 For each level: the rate of actions offered (due) and achieved (answered with a 2xx inside
 the level), errors (any other status, a broken connection, TIMEOUT, or an action still not
 answered GRACE seconds after the end), how many requests had to open a new connection, and
-per kind of action p50 and p99 latency from when it was due. CPU is read from /proc at the
-start and end of the level: the server's (gunicorn's processes, the PostgreSQL backends of
-the site's database, Redis) per request, the worker's and beat's, and this generator's own.
+per kind of action p50 and p99 latency from when it was due. Then a move's p50 and p99,
+errors and timeouts once the level has settled: actions due (requests sent) from --settle
+seconds (20) after its start on. The failed requests by cause (timeouts, 5xx answers,
+connections broken); requests and moves a player-minute (each player counted from its
+join). CPU is read from /proc at the start and end of the level: the server's (gunicorn's
+processes, the PostgreSQL backends of the site's database, Redis) per request, the
+worker's and beat's as a share of a core with the puzzles the workers made meanwhile, and
+this generator's own.
 
 Then the floor (sudokusite/bench_urls.py, served by this site only): the first level's
 players (FLOOR_PLAYERS at most), at the same pace, send only digits (one a request, then in
@@ -65,6 +81,7 @@ from .common import Connection, Failed, line, postgres_ready, prepare_site, site
 PG_URL = os.environ.get("BENCH_HUMAN_PG_URL", "postgres://postgres@127.0.0.1:5432/bench_human")
 PLAYERS = os.environ.get("BENCH_HUMAN_PLAYERS", "250")
 SECONDS = float(os.environ.get("BENCH_HUMAN_SECONDS", "20"))
+SETTLE = 20.0  # seconds after a level's start from which it is told again apart (--settle)
 THINK = 5.0  # mean seconds between a player's actions
 MIX = (("move", 0.85), ("note", 0.10), ("hint", 0.05))
 TIMEOUT = 10.0  # seconds a request may take once sent before it counts as failed
@@ -73,7 +90,7 @@ GRACE = 15.0  # seconds after a level's end that actions due in it may still tak
 # machine still answers them all, as a request cut short costs CPU and counts no move.
 FLOOR_PLAYERS = 100
 SETUP_AT_ONCE = 8  # new players set up at a time (home page, daily game, its state)
-KINDS = ("move", "note", "hint", "state", "floor")
+KINDS = ("move", "note", "hint", "state", "floor", "join")
 CLOCK_TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -163,6 +180,15 @@ class Backends:
             ).fetchall()
         return [pid for (pid,) in rows]
 
+    def made(self) -> dict[str, int]:
+        """The puzzles the workers have made so far, by tier."""
+        with self.lock:
+            rows = self.conn.execute(
+                "SELECT difficulty, count(*) FROM puzzles_puzzle WHERE source = 'generated' "
+                "GROUP BY difficulty"
+            ).fetchall()
+        return dict(rows)
+
     def close(self) -> None:
         self.conn.close()
 
@@ -182,6 +208,15 @@ class Tally:
     requests: int = 0
     connections: int = 0
     moves: int = 0  # digits and notes stored (a batch may hold several)
+    timeouts: int = 0  # requests given up after TIMEOUT
+    refused: int = 0  # requests answered with a 5xx (a 503 shed included)
+    broken: int = 0  # requests whose connection broke before an answer
+    player_seconds: float = 0.0  # the players' time in the level, each from joining
+    # The same once the level has settled (actions due, requests sent, from settled_from on).
+    settled_from: float = math.inf
+    settled: dict[str, list[float]] = field(default_factory=lambda: {k: [] for k in KINDS})
+    settled_errors: int = 0
+    settled_timeouts: int = 0
 
 
 class Link:
@@ -197,19 +232,34 @@ class Link:
         streams = self.conn.streams
         if streams is not None and streams[0].at_eof():
             self.conn.close()
+        status, _, data = await self.exchange_head(head, body)
+        return status, data
+
+    async def exchange_head(self, head: str, body: bytes) -> tuple[int, bytes, bytes]:
+        """The same, the answer's head too. A request that times out is counted and not
+        sent again: the server may still be working on it."""
+        tally = self.tally
         reused = self.conn.streams is not None
         for attempt in (1, 2):
             if self.conn.streams is None:
-                self.tally.connections += 1
-            self.tally.requests += 1
+                tally.connections += 1
+            tally.requests += 1
+            sent = time.monotonic()
             try:
                 async with asyncio.timeout(TIMEOUT):
-                    status, _, data = await self.conn.exchange(head, body)
-                return status, data
+                    status, answer, data = await self.conn.exchange(head, body)
+            except TimeoutError:
+                tally.timeouts += 1
+                tally.settled_timeouts += sent >= tally.settled_from
+                raise
             except (OSError, asyncio.IncompleteReadError):
                 if not reused or attempt == 2:
+                    tally.broken += 1
                     raise
                 reused = False
+                continue
+            tally.refused += status >= 500
+            return status, answer, data
         raise AssertionError("unreachable")
 
 
@@ -229,6 +279,7 @@ class Player:
 
     def __init__(self, number: int, port: int, cookie: str, csrf: str, game: Game) -> None:
         self.rng = random.Random(number)
+        self.number = number
         self.port, self.cookie, self.csrf, self.game = port, cookie, csrf, game
         self.api = f"/api/games/{game.id}"
         self.device = f"bench-player-{number}"
@@ -242,12 +293,19 @@ class Player:
         return head
 
     async def run(
-        self, tally: Tally, start: float, until: float, mix: tuple, batches: bool
+        self,
+        tally: Tally,
+        start: float,
+        until: float,
+        mix: tuple,
+        batches: bool,
+        link: Link | None = None,
     ) -> None:
         """Act from start until the end of the level, each action when due: the action is
         made on the player's own board at once and queued, and the queue is sent one
-        request at a time (with batches, the digits and notes queued meanwhile together)."""
-        link = Link(self.port, tally)
+        request at a time (with batches, the digits and notes queued meanwhile together),
+        over the connection the player joined on, if any."""
+        link = link or Link(self.port, tally)
         queue: list[tuple[float, str, dict]] = []
         wake, over = asyncio.Event(), asyncio.Event()
         send = self.send_queue(link, tally, until, queue, wake, over, batches)
@@ -295,11 +353,15 @@ class Player:
                 ok = await self.send_one(link, tally, *queue[0][1:])
             now = time.monotonic()
             for due, kind, _ in queue[:taken]:
+                settled = due >= tally.settled_from
                 if ok:
                     tally.latencies[kind].append(now - due)
                     tally.achieved += now <= until
+                    if settled:
+                        tally.settled[kind].append(now - due)
                 else:
                     tally.errors += 1
+                    tally.settled_errors += settled
             del queue[:taken]
 
     def plan(self, kind: str) -> dict:
@@ -402,39 +464,111 @@ class Player:
 
 
 SOLUTIONS: dict[str, str] = {}
+# What new players start, by turns: one of today's dailies, or a new game from the pools of
+# the two tiers only the workers make, as players do all day: their draws keep the worker
+# making master and extreme puzzles during the run, as it does in production.
+STARTS = (
+    ("daily", "easy"),
+    ("daily", "medium"),
+    ("daily", "hard"),
+    ("daily", "expert"),
+    ("new", "master"),
+    ("new", "extreme"),
+)
 
 
-async def _new_player(number: int, port: int, day: str) -> Player:
-    """A guest: the home page (cookies, CSRF token), a daily game, its state."""
-    difficulty = ("easy", "medium", "hard", "expert")[number % 4]
-    guest = harness.Player(port, timeout=60, keep_alive=True)
-    try:
-        await asyncio.to_thread(guest.open_home)
-        status, headers, _ = await asyncio.to_thread(
-            guest.send, "POST", f"/daily/{day}/{difficulty}/"
-        )
-        if status != 302:
-            raise RuntimeError(f"a daily game answered {status}")
-        game = int(re.search(r"/games/(\d+)/", headers["Location"]).group(1))
-        state = json.loads((await asyncio.to_thread(guest.send, "GET", f"/api/games/{game}"))[2])
-    finally:
-        guest.close()
+def _set_cookies(answer: bytes) -> dict[str, str]:
+    """The cookies an answer's head sets, name to value."""
+    lines = answer.decode("latin-1").split("\r\n")[1:]
+    return harness.set_cookies(tuple(line.split(":", 1)) for line in lines if ":" in line)
+
+
+async def _join(number: int, port: int, day: str, link: Link) -> Player:
+    """A guest arriving over link: the home page (cookies, CSRF token), a new game (STARTS
+    by turns), its state. Failed when one of them is not answered as it should be."""
+    kind, difficulty = STARTS[number % len(STARTS)]
+    cookies: dict[str, str] = {}
+    token = ""
+
+    async def send(method: str, path: str) -> tuple[int, bytes, bytes]:
+        head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+        head += f"Cookie: {harness.cookie_header(cookies)}\r\n"
+        if method == "POST":
+            head += f"X-CSRFToken: {token}\r\nContent-Type: application/json\r\n"
+        status, answer, data = await link.exchange_head(head, b"{}" if method == "POST" else b"")
+        cookies.update(_set_cookies(answer))
+        return status, answer, data
+
+    status, _, data = await send("GET", "/")
+    found = re.search(rb'name="csrf-token" content="([^"]+)"', data)
+    if status != 200 or not found:
+        raise Failed(f"the home page answered {status}")
+    token = found.group(1).decode()
+    path = f"/daily/{day}/{difficulty}/" if kind == "daily" else f"/play/{difficulty}/"
+    status, answer, _ = await send("POST", path)
+    found = re.search(rb"\r\nlocation: [^\r]*/games/(\d+)/", answer.lower())
+    if status != 302 or not found:
+        raise Failed(f"a new game answered {status}")
+    game = int(found.group(1))
+    status, _, data = await send("GET", f"/api/games/{game}")
+    if status != 200:
+        raise Failed(f"the game's state answered {status}")
+    state = json.loads(data)
     puzzle = state["puzzle"]
     if puzzle not in SOLUTIONS:
         SOLUTIONS[puzzle] = engine.solve(puzzle)
     values = [int(ch) for ch in state["values"]]
     known = Game(game, puzzle, SOLUTIONS[puzzle], values, state["version"])
-    return Player(number, port, harness.cookie_header(guest.cookies), guest.token, known)
+    return Player(number, port, harness.cookie_header(cookies), token, known)
 
 
 async def _new_players(first: int, count: int, port: int, day: str) -> list[Player]:
+    """Players set up before a level, SETUP_AT_ONCE at a time, not measured."""
     gate = asyncio.Semaphore(SETUP_AT_ONCE)
 
     async def one(number: int) -> Player:
         async with gate:
-            return await _new_player(number, port, day)
+            link = Link(port, Tally())
+            try:
+                return await _join(number, port, day, link)
+            finally:
+                link.conn.close()
 
     return list(await asyncio.gather(*(one(n) for n in range(first, first + count))))
+
+
+def ramp(count: int, start: float, join: float) -> list[float]:
+    """When each of count new players joins: evenly over join seconds from start."""
+    return [start + join * i / count for i in range(count)]
+
+
+async def _arrive(
+    number: int, due: float, port: int, day: str, tally: Tally, until: float, play: Callable
+) -> Player | None:
+    """A new player joining when due, whatever the server does, the join measured from
+    then to the game's state in hand ("join"); a join that fails is tried again after a
+    pause, as a person reloads a page, until the level ends. Then the player plays."""
+    pauses = random.Random(-1 - number)
+    while due < until:
+        await asyncio.sleep(max(0.0, due - time.monotonic()))
+        tally.due += 1
+        link = Link(port, tally)
+        try:
+            player = await _join(number, port, day, link)
+        except (Failed, OSError, ValueError, asyncio.IncompleteReadError):
+            link.conn.close()
+            tally.errors += 1
+            tally.settled_errors += due >= tally.settled_from
+            due += pauses.expovariate(1 / THINK)
+            continue
+        now = time.monotonic()
+        tally.latencies["join"].append(now - due)
+        tally.achieved += now <= until
+        if due >= tally.settled_from:
+            tally.settled["join"].append(now - due)
+        await play(player, now, link)
+        return player
+    return None
 
 
 # A level --------------------------------------------------------------------------------
@@ -448,6 +582,9 @@ class Level:
     tally: Tally
     cpu: dict[str, float]  # CPU seconds by group over the level
     generator: float  # this process's CPU seconds over the level
+    settle: float = math.inf  # seconds after the start from which the level counts as settled
+    made: dict[str, int] = field(default_factory=dict)  # puzzles the workers made, by tier
+    joined: list[Player] = field(default_factory=list)  # the players who joined during it
 
     @property
     def server(self) -> float:
@@ -458,14 +595,17 @@ class Level:
         a, b = self.tally, other.tally
         tally = Tally(
             {kind: a.latencies[kind] + b.latencies[kind] for kind in KINDS},
-            *(getattr(a, f) + getattr(b, f) for f in FIELDS),
+            **{f: getattr(a, f) + getattr(b, f) for f in FIELDS},
         )
         cpu = {group: self.cpu[group] + other.cpu[group] for group in self.cpu}
         seconds, generator = self.seconds + other.seconds, self.generator + other.generator
         return Level(self.label, self.players, seconds, tally, cpu, generator)
 
 
-FIELDS = ("due", "achieved", "errors", "requests", "connections", "moves")
+FIELDS = (
+    *("due", "achieved", "errors", "requests", "connections", "moves"),
+    *("timeouts", "refused", "broken", "player_seconds"),
+)
 
 
 def _run_level(
@@ -475,9 +615,14 @@ def _run_level(
     meter: Callable[[], CpuMeter],
     mix: tuple,
     batches: bool,
+    arrivals: Arrivals | None = None,
+    settle: float = math.inf,
+    made: Callable[[], dict[str, int]] | None = None,
 ) -> Level:
-    """The players acting for seconds; what they and /proc measured."""
+    """The players acting for seconds, and the arrivals' new players joining over the
+    ramp; what they and /proc measured."""
     tally = Tally()
+    joining = list(arrivals.numbers) if arrivals else []
 
     async def catch_up() -> None:
         gate = asyncio.Semaphore(SETUP_AT_ONCE)
@@ -488,26 +633,55 @@ def _run_level(
 
         await asyncio.gather(*(one(p) for p in players))
 
-    async def run() -> None:
+    async def run() -> list[Player]:
         start = time.monotonic() + 0.2
         until = start + seconds
-        tasks = [asyncio.create_task(p.run(tally, start, until, mix, batches)) for p in players]
+        tally.settled_from = start + settle
+
+        async def play(player: Player, begin: float, link: Link | None = None) -> None:
+            await player.run(tally, begin, until, mix, batches, link)
+
+        tasks = [asyncio.create_task(play(p, start)) for p in players]
+        tally.player_seconds = len(players) * seconds
+        if arrivals:
+            times = ramp(len(joining), start, arrivals.seconds)
+            for number, due in zip(joining, times, strict=True):
+                port, day = arrivals.port, arrivals.day
+                arrive = _arrive(number, due, port, day, tally, until, play)
+                tasks.append(asyncio.create_task(arrive))
+                tally.player_seconds += max(0.0, until - due)
         done, late = await asyncio.wait(tasks, timeout=until + GRACE - time.monotonic())
         for task in late:  # an action still unanswered long after the end
             task.cancel()
             tally.errors += 1
-        for task in done:
-            task.result()  # a bug in the generator, not the site: raise it
+        # A bug in the generator, not the site, raises here.
+        return [p for task in done if isinstance(p := task.result(), Player)]
 
     cpu_meter = meter()  # once the web processes are idle
     asyncio.run(catch_up())  # not measured: the meter starts on entering
+    made_before = made() if made else {}
     before = resource.getrusage(resource.RUSAGE_SELF)
     with cpu_meter as cpu:
-        asyncio.run(run())
+        joined = asyncio.run(run())
     after = resource.getrusage(resource.RUSAGE_SELF)
     generator = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     groups = {group: cpu.seconds(group) for group in cpu.groups}
-    return Level(label, len(players), seconds, tally, groups, generator)
+    made_after = made() if made else {}
+    level = Level(label, len(players) + len(joining), seconds, tally, groups, generator)
+    level.settle, level.joined = settle, joined
+    level.made = {tier: n - made_before.get(tier, 0) for tier, n in made_after.items()}
+    return level
+
+
+@dataclass
+class Arrivals:
+    """New players joining during a level, evenly over seconds (a ramp), on the site at
+    port, to play today's (day) puzzles."""
+
+    numbers: range
+    seconds: float
+    port: int
+    day: str
 
 
 def _settle(gunicorn: Callable[[], list[int]], seconds: float = 120) -> None:
@@ -553,6 +727,29 @@ def _report(level: Level) -> None:
                 f"p99 {_ms(percentile(times, 0.99))}",
                 f"n={len(times)}",
             )
+    if level.settle < seconds:
+        moves = t.settled["move"]
+        line(
+            f"human {level.label} after {level.settle:g} s",
+            f"move p50 {_ms(statistics.median(moves)) if moves else '-'}",
+            f"p99 {_ms(percentile(moves, 0.99)) if moves else '-'}",
+            f"n={len(moves)}",
+            f"errors {t.settled_errors}",
+            f"timeouts {t.settled_timeouts}",
+        )
+    minutes = t.player_seconds / 60
+    line(
+        f"human {level.label} failures",
+        f"timeouts {t.timeouts}",
+        f"5xx {t.refused}",
+        f"broken {t.broken}",
+    )
+    line(
+        f"human {level.label} a player",
+        f"{t.requests / max(minutes, 1e-9):,.1f} requests a minute",
+        f"{t.moves / max(minutes, 1e-9):,.1f} moves a minute",
+        f"{minutes:,.0f} player-minutes",
+    )
     per = 1 / max(t.requests, 1)
     cpu = level.cpu
     line(
@@ -562,6 +759,13 @@ def _report(level: Level) -> None:
         f"PostgreSQL {cpu['postgres'] * per * 1e3:.1f}",
         f"Redis {cpu['redis'] * per * 1e3:.2f}",
         f"worker+beat {cpu['worker'] + cpu['beat']:.1f} s",
+    )
+    made = ", ".join(f"{tier} {n}" for tier, n in level.made.items() if n)
+    line(
+        f"human {level.label} worker",
+        f"{cpu['worker'] / seconds:.2f} of a core",
+        f"beat {cpu['beat'] / seconds:.2f}",
+        f"made {sum(level.made.values())} puzzles" + (f" ({made})" if made else ""),
     )
     line(
         f"human {level.label} generator",
@@ -636,15 +840,65 @@ def _report_growth(url: str) -> None:
 
 # The site -------------------------------------------------------------------------------
 
-# Beat and the worker stay up, as in production, with nothing to make: the players play
-# the dailies, which the preparation picks.
-NO_REFILLS = "from puzzles.models import PoolTarget; PoolTarget.objects.update(low=0, high=0)"
+# The pools' targets as shipped, each pool stocked to its low mark before the run: the
+# players' master and extreme games (STARTS) draw on them from the first, and beat and the
+# worker refill them during the run, as in production on a busy day.
+STOCK_POOLS = """
+from django.core.management import call_command
+from puzzles.pools.stock import targets
+for target in targets().values():
+    call_command("seed_pool", difficulty=target.difficulty, count=target.low, top_up=True,
+                 now=True)
+"""
+WORKER_UNIT = harness.ROOT / "deploy" / "sudoku-worker.service"
+
+
+def production_concurrency(unit: Path = WORKER_UNIT) -> int:
+    """The pool processes a worker runs in production: its unit's --concurrency."""
+    found = re.search(r"^ExecStart=.* --concurrency (\d+)", unit.read_text(), re.MULTILINE)
+    if found is None:
+        raise RuntimeError(f"no --concurrency on the ExecStart line of {unit}")
+    return int(found.group(1))
+
+
+def nice(pid: int) -> int | None:
+    """A process's nice level, as /proc tells it; None when it is gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return int(stat.rsplit(")", 1)[1].split()[16])
+
+
+def _report_worker(pid: int) -> None:
+    """How the worker runs: its pool processes, which make the puzzles, and their nice
+    levels against the main process's (the web's)."""
+    pool = [n for n in map(nice, descendants(pid)[1:]) if n is not None]
+    line(
+        "human worker",
+        f"{len(pool)} pool processes",
+        f"nice {', '.join(map(str, sorted(set(pool))))}",
+        f"main process nice {nice(pid)}",
+    )
 
 
 def _arguments(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench human")
     parser.add_argument("--players", default=PLAYERS, help="levels, e.g. 250,500,1000")
     parser.add_argument("--seconds", type=float, default=SECONDS, help="seconds a level")
+    parser.add_argument(
+        "--join",
+        type=float,
+        default=None,
+        help="seconds over which a level's new players join, measured, during the level (a "
+        "ramp; 0: all at its start); by default they are set up before it, unmeasured",
+    )
+    parser.add_argument(
+        "--settle",
+        type=float,
+        default=SETTLE,
+        help="seconds after a level's start from which its figures are told again apart",
+    )
     parser.add_argument("--no-floor", action="store_true", help="skip the floor comparison")
     parser.add_argument(
         "--floor-players",
@@ -658,13 +912,26 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
         default="changes",
         help="digits and notes in batches, as the local-first page sends them, or one a request",
     )
-    return parser.parse_args(argv)
+    options = parser.parse_args(argv)
+    try:
+        options.levels = [int(n) for n in options.players.split(",")]
+    except ValueError:
+        parser.error(f"--players takes numbers separated by commas, not {options.players!r}")
+    if any(n < 1 for n in options.levels) or options.levels != sorted(options.levels):
+        parser.error("--players takes levels of at least 1 player, smallest first")
+    if options.seconds <= 0:
+        parser.error("--seconds must be above 0")
+    if options.join is not None and not 0 <= options.join <= options.seconds:
+        parser.error("--join must be between 0 and --seconds")
+    if options.settle < 0:
+        parser.error("--settle must not be below 0")
+    return options
 
 
 def main(argv: list[str] | None = None) -> None:
     """Serve the site with its worker and beat, run each level and the floor, stop."""
     options = _arguments(argv or [])
-    levels = [int(n) for n in options.players.split(",")]
+    levels = options.levels
     print("== human")
     if not postgres_ready(PG_URL):
         print("(PostgreSQL did not answer at BENCH_HUMAN_PG_URL: skipped)")
@@ -676,9 +943,11 @@ def main(argv: list[str] | None = None) -> None:
             started.append(redis := harness.PrivateRedis(Path(scratch)))
             env = site_env(PG_URL, redis.url) | {"BENCH_FLOOR_VIEW": "1"}
             env |= {"WORKER_START_CHECKS": "0"}
-            prepare_site(env, ("shell", "-c", NO_REFILLS))
-            started.append(worker := harness.WorkerProcess(env, wait=False))
+            prepare_site(env, ("shell", "-c", STOCK_POOLS))
+            concurrency = production_concurrency()
+            started.append(worker := harness.WorkerProcess(env, concurrency, wait=False))
             worker.ready()
+            _report_worker(worker.process.pid)
             started.append(beat := harness.Beat(env, Path(scratch)))
             started.append(site := harness.Gunicorn(env, echo=True))
             backends = Backends(PG_URL)
@@ -697,12 +966,29 @@ def main(argv: list[str] | None = None) -> None:
                 return CpuMeter(groups)
 
             players: list[Player] = []
+            numbered = 0  # players numbered so far, those whose join failed included
             for count in levels:
-                if count > len(players):
-                    more = count - len(players)
-                    players += asyncio.run(_new_players(len(players), more, site.port, day))
+                more = range(numbered, numbered + max(0, count - len(players)))
+                numbered = more.stop
+                arrivals = None
+                if options.join is None:
+                    players += asyncio.run(_new_players(more.start, len(more), site.port, day))
+                else:
+                    arrivals = Arrivals(more, options.join, site.port, day)
                 label = f"{count} players"
-                _report(_run_level(label, players[:count], options.seconds, meter, MIX, batches))
+                level = _run_level(
+                    label,
+                    players[:count],
+                    options.seconds,
+                    meter,
+                    MIX,
+                    batches,
+                    arrivals,
+                    options.settle,
+                    backends.made,
+                )
+                _report(level)
+                players += sorted(level.joined, key=lambda p: p.number)
             if not options.no_floor:
                 n = min(levels[0], options.floor_players)
                 ways = {

@@ -1,0 +1,171 @@
+"""The human-pace benchmark (bench/human.py) tells what a surge does: players joining over a
+ramp, the figures once the level has settled, timeouts apart from other failures, requests
+a player-minute and the worker's share of a core; its worker runs as production's does, and
+the players' games keep it making master and extreme puzzles."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from bench import human
+from bench.human import Level, Link, Tally
+
+from ..harness import ROOT, PrivatePostgres
+
+
+def test_new_players_join_evenly_over_the_ramp():
+    assert human.ramp(4, 10.0, 2.0) == [10.0, 10.5, 11.0, 11.5]
+    assert human.ramp(3, 5.0, 0.0) == [5.0, 5.0, 5.0]  # --join 0: all at once
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--players", "10,ten"], "--players takes numbers"),
+        (["--players", "100,50"], "smallest first"),
+        (["--players", "0"], "at least 1 player"),
+        (["--join", "70", "--seconds", "60"], "--join must be between 0 and --seconds"),
+        (["--join", "-1"], "--join must be between 0 and --seconds"),
+        (["--settle", "-5"], "--settle must not be below 0"),
+        (["--seconds", "0"], "--seconds must be above 0"),
+    ],
+)
+def test_bad_options_get_a_clear_error(argv, said, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        human._arguments(argv)
+    assert stopped.value.code == 2
+    assert said in capsys.readouterr().err
+
+
+def test_the_surge_options_are_read():
+    options = human._arguments(["--players", "30,60", "--join", "5", "--seconds", "15"])
+    assert (options.levels, options.join, options.seconds, options.settle) == ([30, 60], 5, 15, 20)
+    assert human._arguments([]).join is None  # set up before the level, as before
+
+
+def test_a_level_tells_the_settled_figures_the_failures_a_player_minute_and_the_worker(capsys):
+    tally = Tally(requests=120, moves=90, player_seconds=600.0, timeouts=3, refused=4, broken=1)
+    tally.latencies["move"] = [0.010] * 99 + [2.0]
+    tally.settled["move"] = [0.010] * 50
+    tally.settled_errors, tally.settled_timeouts = 2, 1
+    cpu = {"gunicorn": 1.0, "postgres": 0.5, "redis": 0.0, "worker": 6.0, "beat": 0.3}
+    level = Level("10 players", 10, 60.0, tally, cpu, 1.0, settle=20.0)
+    level.made = {"master": 4, "extreme": 2, "easy": 0}
+    human._report(level)
+    lines = {re.split(r"\s{2,}", out)[0]: out for out in capsys.readouterr().out.splitlines()}
+    settled = lines["human 10 players after 20 s"]
+    assert re.search(r"move p50 10\.0 ms\s+p99 10\.0 ms\s+n=50\s+errors 2\s+timeouts 1", settled)
+    assert re.search(r"p99 2,000 ms", lines["human 10 players move"])  # the whole level
+    assert re.search(r"timeouts 3\s+5xx 4\s+broken 1", lines["human 10 players failures"])
+    # 120 requests and 90 moves over 10 player-minutes.
+    a_player = lines["human 10 players a player"]
+    assert re.search(r"12\.0 requests a minute\s+9\.0 moves a minute\s+10 player-minutes", a_player)
+    worker = lines["human 10 players worker"]
+    made = r"made 6 puzzles \(master 4, extreme 2\)"
+    assert re.search(rf"0\.10 of a core\s+beat 0\.01\s+{made}", worker)
+
+
+def test_a_level_shorter_than_its_settling_tells_no_settled_line(capsys):
+    cpu = dict.fromkeys(("gunicorn", "postgres", "redis", "worker", "beat"), 0.0)
+    human._report(Level("5 players", 5, 15.0, Tally(requests=1), cpu, 0.0, settle=20.0))
+    assert "after 20 s" not in capsys.readouterr().out
+
+
+async def _serve(answers: list[bytes | None]) -> tuple[asyncio.Server, list[bytes]]:
+    """A server that answers each request it reads with the next of answers (None: never
+    answers); the requests it read."""
+    heard: list[bytes] = []
+
+    async def client(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        while True:
+            try:
+                heard.append(await reader.readuntil(b"\r\n\r\n"))
+            except (asyncio.IncompleteReadError, ConnectionError):
+                return
+            answer = answers.pop(0)
+            if answer is None:
+                await asyncio.sleep(60)
+                return
+            writer.write(answer)
+            await writer.drain()
+
+    return await asyncio.start_server(client, "127.0.0.1", 0), heard
+
+
+OK = b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}"
+SHED = b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\nContent-Length: 2\r\n\r\n{}"
+
+
+def test_a_request_that_times_out_is_counted_and_not_sent_again(monkeypatch):
+    monkeypatch.setattr(human, "TIMEOUT", 0.5)
+
+    async def run() -> tuple[Tally, list[bytes]]:
+        server, heard = await _serve([OK, SHED, None])
+        tally = Tally()
+        link = Link(server.sockets[0].getsockname()[1], tally)
+        try:
+            assert (await link.exchange("GET / HTTP/1.1\r\n", b""))[0] == 200
+            assert (await link.exchange("GET / HTTP/1.1\r\n", b""))[0] == 503
+            with pytest.raises(TimeoutError):
+                await link.exchange("GET / HTTP/1.1\r\n", b"")
+        finally:
+            link.conn.close()
+            server.close()
+        return tally, heard
+
+    tally, heard = asyncio.run(run())
+    assert len(heard) == 3  # the one that timed out was sent once
+    assert (tally.requests, tally.timeouts, tally.refused, tally.broken) == (3, 1, 1, 0)
+
+
+@pytest.mark.worker
+@pytest.mark.slow
+def test_a_surge_runs_against_the_production_setup():
+    """A tiny surge end to end: players join over a ramp during the level, the worker runs
+    as its unit does, and the players' games draw on the pools the worker refills."""
+    postgres = PrivatePostgres()
+    try:
+        url = f"postgres://postgres@127.0.0.1:{postgres.port}/bench_human"
+        env = {**os.environ, "BENCH_HUMAN_PG_URL": url}
+        options = ["--players", "12", "--join", "3", "--seconds", "8", "--settle", "4"]
+        run = subprocess.run(
+            [sys.executable, "-m", "bench", "human", *options, "--no-floor"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=540,
+        )
+        assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+        lines = {re.split(r"\s{2,}", out)[0]: out for out in run.stdout.splitlines()}
+        pool = human.production_concurrency()
+        assert pool == 2  # as deploy/sudoku-worker.service runs it
+        worker = lines["human worker"]
+        main_nice = int(re.search(r"main process nice (\d+)", worker).group(1))
+        assert f"{pool} pool processes" in worker
+        assert re.search(rf"\bnice {min(main_nice + 10, 19)}\s", worker)  # WORKER_NICE below
+        assert "human 12 players join" in lines  # joins measured during the level
+        for name in ("after 4 s", "failures", "a player", "worker", "server CPU"):
+            assert f"human 12 players {name}" in lines, run.stdout
+        assert "of a core" in lines["human 12 players worker"]
+
+        import psycopg
+
+        with psycopg.connect(url) as conn:
+            targets = dict(
+                conn.execute("SELECT difficulty, high FROM puzzles_pooltarget").fetchall()
+            )
+            drawn = conn.execute(
+                "SELECT count(*) FROM puzzles_game g JOIN puzzles_puzzle p ON p.id = g.puzzle_id "
+                "WHERE p.difficulty IN ('master', 'extreme') AND p.source = 'generated'"
+            ).fetchone()[0]
+        assert targets["master"] > 0 and targets["extreme"] > 0  # as shipped, not emptied
+        assert drawn > 0  # players' games on the tiers the worker makes ahead
+    finally:
+        postgres.destroy()
