@@ -85,6 +85,9 @@ SETTLE = 20.0  # seconds after a level's start from which it is told again apart
 THINK = 5.0  # mean seconds between a player's actions
 MIX = (("move", 0.85), ("note", 0.10), ("hint", 0.05))
 TIMEOUT = 10.0  # seconds a request may take once sent before it counts as failed
+# A 503 or 429 with Retry-After: the page keeps what it was sending and sends it again when
+# told, the wait taken between these bounds, as the players do here.
+RETRY_AFTER = (1.0, 120.0)
 GRACE = 15.0  # seconds after a level's end that actions due in it may still take
 # The floor comparison divides CPU by requests answered: few enough players that a busy
 # machine still answers them all, as a request cut short costs CPU and counts no move.
@@ -227,6 +230,7 @@ class Link:
     def __init__(self, port: int, tally: Tally) -> None:
         self.conn = Connection(port)
         self.tally = tally
+        self.retry_after: float | None = None  # seconds the last answer said to wait, if any
 
     async def exchange(self, head: str, body: bytes) -> tuple[int, bytes]:
         streams = self.conn.streams
@@ -239,6 +243,7 @@ class Link:
         """The same, the answer's head too. A request that times out is counted and not
         sent again: the server may still be working on it."""
         tally = self.tally
+        self.retry_after = None
         reused = self.conn.streams is not None
         for attempt in (1, 2):
             if self.conn.streams is None:
@@ -259,8 +264,18 @@ class Link:
                 reused = False
                 continue
             tally.refused += status >= 500
+            self.retry_after = _retry_after(status, answer)
             return status, answer, data
         raise AssertionError("unreachable")
+
+
+def _retry_after(status: int, answer: bytes) -> float | None:
+    """The wait a 503 or 429 answer asks for in its Retry-After (seconds, within
+    RETRY_AFTER); None for any other answer, or one without a wait in seconds."""
+    found = re.search(rb"\r\nretry-after: *(\d+)\r\n", answer.lower())
+    if status not in (429, 503) or found is None:
+        return None
+    return min(max(float(found.group(1)), RETRY_AFTER[0]), RETRY_AFTER[1])
 
 
 @dataclass
@@ -351,6 +366,10 @@ class Player:
                 ok = await self.send_changes(link, tally, [item[2] for item in queue[:taken]])
             else:
                 ok = await self.send_one(link, tally, *queue[0][1:])
+            if not ok and link.retry_after is not None:
+                # Turned away before any work: the actions stay queued and go when told.
+                await asyncio.sleep(link.retry_after)
+                continue
             now = time.monotonic()
             for due, kind, _ in queue[:taken]:
                 settled = due >= tally.settled_from
@@ -384,7 +403,9 @@ class Player:
             return await self.post(link, f"{self.api}/hint", hint) is not None
         payload = {k: change[k] for k in ("cell", "digit", "mode")} | self.seen()
         if await self.post(link, f"{self.api}/moves", payload) is None:
-            await self.resync(link, tally)
+            if link.retry_after is None:  # a move refused, not a request turned away
+                await self.resync(link, tally)
+                link.retry_after = None  # the move is not sent again, whatever the read heard
             return False
         tally.moves += 1
         return True
@@ -394,7 +415,9 @@ class Player:
         body = {"device": self.device, "changes": changes}
         answer = await self.post(link, f"{self.api}/changes", body)
         if answer is None:
-            await self.resync(link, tally)
+            if link.retry_after is None:  # a batch refused, not a request turned away
+                await self.resync(link, tally)
+                link.retry_after = None  # the batch is not sent again, whatever the read heard
             return False
         tally.moves += len(answer["applied"])
         return not answer["refused"]
@@ -546,20 +569,26 @@ async def _arrive(
     number: int, due: float, port: int, day: str, tally: Tally, until: float, play: Callable
 ) -> Player | None:
     """A new player joining when due, whatever the server does, the join measured from
-    then to the game's state in hand ("join"); a join that fails is tried again after a
+    then to the game's state in hand ("join"). A join turned away with a Retry-After comes
+    again when told, as the page does; one that fails otherwise is tried again after a
     pause, as a person reloads a page, until the level ends. Then the player plays."""
     pauses = random.Random(-1 - number)
-    while due < until:
+    tally.due += 1
+    while time.monotonic() < until:
         await asyncio.sleep(max(0.0, due - time.monotonic()))
-        tally.due += 1
         link = Link(port, tally)
         try:
             player = await _join(number, port, day, link)
         except (Failed, OSError, ValueError, asyncio.IncompleteReadError):
             link.conn.close()
+            if link.retry_after is not None:
+                await asyncio.sleep(link.retry_after)
+                continue
             tally.errors += 1
             tally.settled_errors += due >= tally.settled_from
             due += pauses.expovariate(1 / THINK)
+            if due < until:
+                tally.due += 1
             continue
         now = time.monotonic()
         tally.latencies["join"].append(now - due)

@@ -6,6 +6,7 @@ the players' games keep it making master and extreme puzzles."""
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import re
 import subprocess
@@ -14,7 +15,7 @@ import sys
 import pytest
 
 from bench import human
-from bench.human import Level, Link, Tally
+from bench.human import Game, Level, Link, Player, Tally
 
 from ..harness import ROOT, PrivatePostgres
 
@@ -85,9 +86,12 @@ async def _serve(answers: list[bytes | None]) -> tuple[asyncio.Server, list[byte
     async def client(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         while True:
             try:
-                heard.append(await reader.readuntil(b"\r\n\r\n"))
+                head = await reader.readuntil(b"\r\n\r\n")
+                length = re.search(rb"content-length: *(\d+)", head.lower())
+                await reader.readexactly(int(length.group(1)) if length else 0)
             except (asyncio.IncompleteReadError, ConnectionError):
                 return
+            heard.append(head)
             answer = answers.pop(0)
             if answer is None:
                 await asyncio.sleep(60)
@@ -122,6 +126,37 @@ def test_a_request_that_times_out_is_counted_and_not_sent_again(monkeypatch):
     tally, heard = asyncio.run(run())
     assert len(heard) == 3  # the one that timed out was sent once
     assert (tally.requests, tally.timeouts, tally.refused, tally.broken) == (3, 1, 1, 0)
+
+
+BATCH = b'{"applied": ["b1"], "refused": [], "version": 2}'
+STORED = b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n%s" % (len(BATCH), BATCH)
+SHED_ONE = b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Length: 2\r\n\r\n{}"
+
+
+def test_a_batch_turned_away_with_retry_after_is_kept_and_sent_when_told():
+    """As the page does: no state read, no error, the same change sent again after the
+    wait, and counted as stored once the server took it."""
+
+    async def run() -> tuple[Tally, list[bytes]]:
+        server, heard = await _serve([SHED_ONE, STORED])
+        port = server.sockets[0].getsockname()[1]
+        tally = Tally()
+        player = Player(0, port, "sessionid=x", "token", Game(1, "0" * 81, "1" * 81, [0] * 81, 1))
+        link = Link(port, tally)
+        change = {"id": "b1", "kind": "move", "cell": 0, "digit": 5, "mode": "value", "base": 1}
+        queue = [(asyncio.get_running_loop().time(), "move", change)]
+        over = asyncio.Event()
+        over.set()
+        try:
+            await player.send_queue(link, tally, math.inf, queue, asyncio.Event(), over, True)
+        finally:
+            link.conn.close()
+            server.close()
+        return tally, heard
+
+    tally, heard = asyncio.run(run())
+    assert [h.split(b" ", 2)[:2] for h in heard] == [[b"POST", b"/api/games/1/changes"]] * 2
+    assert (tally.errors, tally.refused, tally.moves, len(tally.latencies["move"])) == (0, 1, 1, 1)
 
 
 @pytest.mark.worker
