@@ -82,3 +82,35 @@ export function makeGame({ state = serverState(), prefs = {}, kept = null, store
 
 export const blank = (i) => PUZZLE[i] === "0";
 export const lastSaid = (said) => (said.length ? said[said.length - 1].text : "");
+
+// Timers the test winds on by hand ({now, set, clear}, as Sync and Link take them):
+// `run(ms)` moves the time on, firing each timer as its moment comes, in order, and lets
+// the promises that follow settle.
+export function handTimers(start = 1_000_000) {
+  let time = start;
+  let ids = 0;
+  const due = new Map();
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+  return {
+    now: () => time,
+    set: (fn, ms = 0) => {
+      due.set(++ids, { at: time + Math.max(0, ms), fn });
+      return ids;
+    },
+    clear: (id) => due.delete(id),
+    async run(ms) {
+      const end = time + ms;
+      await settle();
+      for (;;) {
+        const next = [...due.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
+        if (!next) break;
+        due.delete(next[0]);
+        time = next[1].at;
+        next[1].fn();
+        await settle();
+      }
+      time = end;
+      await settle();
+    },
+  };
+}

@@ -95,7 +95,7 @@ function draw(model, { ended = false } = {}) {
 }
 
 function drawSavedLine() {
-  drawSaved(root, game.savedWords(link.sync.offline));
+  drawSaved(root, game.savedWords(link.sync.offline, link.sync.held()));
 }
 
 // The game ended on this page, just now.
@@ -121,15 +121,22 @@ window.addEventListener("online", () => link.sync.wentOnline());
 window.addEventListener("offline", () => link.sync.wentOffline());
 
 // Leaving the page: changes waiting go once more (the next visit sends them anyway; the
-// server stores each once), and the pause goes out on its own, as the calls may not get
-// to run.
+// server stores each once), unless the server asked to wait, and the pause goes out on its
+// own, as the calls may not get to run.
 window.addEventListener("pagehide", () => {
   if (game.broken) return;
-  if (game.queue.length && !link.sync.offline) api.parting("changes", { device, changes: game.queue.slice(0, 200) });
+  const { sync } = link;
+  if (game.queue.length && !sync.offline && !sync.held()) api.parting("changes", { device, changes: game.queue.slice(0, 200) });
   if (game.state.status === "playing") api.parting("pause");
 });
 
-setInterval(() => drawTimer(root, game), 1000);
+// The clock, and the seconds left of a wait the server asked for.
+let held = false;
+setInterval(() => {
+  drawTimer(root, game);
+  if (held || link.sync.held()) drawSavedLine();
+  held = link.sync.held() > 0;
+}, 1000);
 
 document.addEventListener("visibilitychange", () => {
   if (game.state.status !== "playing") return;

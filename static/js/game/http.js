@@ -1,7 +1,8 @@
 // Talking to the server: one call to the game API (JSON in and out, with the page's CSRF
-// token; any answer comes back as {ok, status, data}, an answer that is no JSON, such as a
-// proxy's error page, as an error in words; a failed fetch, offline, throws for the caller
-// to keep its changes), the game's endpoints by command name, and a fresh CSRF token.
+// token; any answer comes back as {ok, status, data, retryAfter}, an answer that is no
+// JSON, such as a proxy's error page, as an error in words, retryAfter the Retry-After
+// header's text or null; a failed fetch, offline, throws for the caller to keep its
+// changes), the game's endpoints by command name, and a fresh CSRF token.
 //
 // Imports nothing. Nothing runs as it loads: fetch is looked up when a call is made.
 
@@ -18,7 +19,8 @@ export async function callApi(url, csrf, body, method = "POST") {
   } catch {
     data = { error: `The server answered ${response.status}.` };
   }
-  return { ok: response.ok, status: response.status, data };
+  const retryAfter = response.headers.get("Retry-After");
+  return { ok: response.ok, status: response.status, data, retryAfter };
 }
 
 // One game's API (docs/api.md): commands ("changes", "hint", "pause", ...) are posted to

@@ -5,12 +5,15 @@
 // when it is not there. A session lost (403, 404) stops the page; a token gone stale (a
 // page kept offline from before a log-in) is renewed once. Asked to look (`look`), it
 // reads whether the game moved on elsewhere (another device's changes) while nothing of
-// the page's own is on its way.
+// the page's own is on its way. While the server asks the page to wait (a busy answer to
+// any of its requests), nothing goes out: the clock's calls go once the wait is over, help
+// asked meanwhile says when to ask again.
 //
-// Imports the batches (sync.js). The model, the API (http.js's GameApi or a stand-in),
+// Imports the batches (sync.js) and the words of a wait (words.js). The model, the API (http.js's GameApi or a stand-in),
 // whether the browser is online and what to do with an answer are handed in.
 
-import { Sync } from "./sync.js";
+import { askedWait, busyAnswer, Sync } from "./sync.js";
+import { busyWords } from "./words.js";
 
 const CLOCK = new Set(["pause", "resume"]);
 const OFFLINE_WORDS = {
@@ -25,8 +28,8 @@ export class Link {
   // game: the model (model.js); api: {call(command, body), read(what)}; device: this
   // browser's id; online(): the browser's word; renewToken(): a promise, true once the api
   // carries a fresh token; answered(call, data): a call's answer, after the state in it is
-  // taken; changed(): the saving status may have moved.
-  constructor({ game, api, device, online = () => true, renewToken = async () => false, answered, changed }) {
+  // taken; changed(): the saving status may have moved; timers: as Sync takes them.
+  constructor({ game, api, device, online = () => true, renewToken = async () => false, answered, changed, timers }) {
     Object.assign(this, { game, api, online, renewToken });
     this.answered = answered || (() => {});
     this.changed = changed || (() => {});
@@ -42,7 +45,15 @@ export class Link {
       answered: (data) => this.batchAnswered(data),
       failed: (status, data, sent) => this.batchFailed(status, data, sent),
       changed: () => this.changed(),
+      timers,
     });
+    this.waking = null; // the timer that runs the calls once a wait is over
+  }
+
+  // A busy answer to one of the page's own requests: everything waits as long as it asks
+  // (the backoff's first step when it says nothing usable).
+  waitAsked(result) {
+    this.sync.hold(askedWait(result) || 1000);
   }
 
   // The server is out of reach: the browser says it is offline, or no answer came.
@@ -62,7 +73,8 @@ export class Link {
   // Something of the page's is on its way, or cannot go: its answer brings the state.
   busy() {
     const { game, sync } = this;
-    return game.broken || this.unreachable() || game.queue.length > 0 || sync.sending || this.calls.length > 0;
+    const waiting = sync.held() > 0;
+    return game.broken || this.unreachable() || waiting || game.queue.length > 0 || sync.sending || this.calls.length > 0;
   }
 
   // The game as the server has it now, if it moved on from the version the page has (the
@@ -74,6 +86,7 @@ export class Link {
     this.looking = true;
     try {
       const result = await this.api.news(game.server.version);
+      if (result && busyAnswer(result)) return this.waitAsked(result);
       const fresh = result && result.ok && result.data.version >= game.server.version;
       if (fresh && !this.busy()) game.accept(result.data);
     } catch {
@@ -103,6 +116,13 @@ export class Link {
           if (OFFLINE_WORDS[item.command]) this.game.say(OFFLINE_WORDS[item.command]);
           continue;
         }
+        const wait = this.sync.held();
+        if (wait && CLOCK.has(item.command)) return this.wake(wait);
+        if (wait) {
+          this.calls.shift();
+          this.game.say(busyWords(wait));
+          continue;
+        }
         if (this.game.queue.length || this.sync.sending) return; // runs again once the changes are answered
         this.calls.shift();
         let result;
@@ -113,12 +133,25 @@ export class Link {
           if (words) this.game.say(words.replace("this device is offline", "the server did not answer"));
           continue;
         }
+        if (!result.data.state && busyAnswer(result)) {
+          this.waitAsked(result);
+          if (CLOCK.has(item.command)) this.calls.unshift(item); // the clock's call goes after the wait
+          else this.game.say(busyWords(this.sync.held()));
+          continue;
+        }
         this.handle(item, result);
       }
     } finally {
       this.calling = false;
       this.changed();
     }
+  }
+
+  // The calls run again once the wait the server asked for is over.
+  wake(wait) {
+    const { timers } = this.sync;
+    timers.clear(this.waking);
+    this.waking = timers.set(() => this.runCalls(), wait);
   }
 
   handle(item, { ok, status, data }) {

@@ -188,11 +188,13 @@ export class Game {
     return { values: [...this.board.values], notes: state.notes };
   }
 
-  // The saving line's words (words.js), `offline` as the link knows it.
-  savedWords(offline) {
+  // The saving line's words (words.js), `offline` as the link knows it, `held` the ms left
+  // of a wait the server asked for.
+  savedWords(offline, held = 0) {
     const { broken, unkept } = this;
     const playing = this.server.status === "playing";
-    return savedWords({ broken, waiting: this.queue.length, unkept, offline, playing });
+    const busy = Math.ceil(held / 1000);
+    return savedWords({ broken, waiting: this.queue.length, unkept, offline, playing, busy });
   }
 
   practiceProgress() {

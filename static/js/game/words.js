@@ -42,15 +42,22 @@ export function practiceProgress(practice, where) {
 }
 
 // Whether everything is saved, and how many changes wait, in words; and the few words a
-// phone's one-line header has room for ("" for the whole words).
-export function savedWords({ broken, waiting, unkept, offline, playing }) {
+// phone's one-line header has room for ("" for the whole words). `busy`: the seconds left
+// of a wait the server asked for (0: none).
+export function savedWords({ broken, waiting, unkept, offline, playing, busy = 0 }) {
   if (broken) return ["Not saved", "Not saved"];
   const changes = waiting === 1 ? "1 change" : `${waiting} changes`;
   const where = unkept ? "waiting (this browser's storage is full)" : "kept on this device";
   if (offline && waiting) return [`Offline: ${changes} ${where}`, `Offline · ${waiting}`];
+  if (busy && waiting) return [`Busy: ${changes} ${where}, sending in ${busy} s`, `Busy · ${waiting}`];
   if (waiting) return [`Saving ${changes}…`, `Saving ${waiting}`];
   if (offline) return ["Offline: all saved", "Offline"];
   return [playing ? "Saved" : "", ""];
+}
+
+// Help asked while the server asks the page to wait (`ms` left).
+export function busyWords(ms) {
+  return `The server is busy: ask again in ${Math.ceil(ms / 1000)} s. Your moves are kept.`;
 }
 
 // Changes another device's made impossible: {id, cell, reason} each.

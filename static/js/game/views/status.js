@@ -28,9 +28,14 @@ export function drawTimer(root, model) {
 }
 
 // The saving line: the whole words stay the element's text (for screen readers and wider
-// screens); `short` is what a phone's one-line header has room for.
+// screens); `short` is what a phone's one-line header has room for. A wait's countdown is
+// read out once: its next seconds are drawn with the live region quiet.
 export function drawSaved(root, [text, short]) {
   const saved = root.querySelector("[data-saved]");
+  const count = / \d+ s$/;
+  const ticked = saved.textContent !== text && saved.textContent.replace(count, "") === text.replace(count, "");
+  if (ticked) saved.setAttribute("aria-live", "off");
+  else saved.removeAttribute("aria-live");
   saved.textContent = text;
   if (short) saved.dataset.short = short;
   else delete saved.dataset.short;
