@@ -54,7 +54,11 @@ class ShedLoadMiddleware:
             return self.get_response(request)
         request.shed = True  # the request log's view label
         SHED.inc()
-        return unavailable(request, "busy", retry_after=random.randint(*SHED_RETRY_AFTER))
+        response = unavailable(request, "busy", retry_after=random.randint(*SHED_RETRY_AFTER))
+        # The site's own choice, not a failure: the request log has its line, and Django's
+        # error log (and whatever alerts on it) is left out, as a surge would fill it.
+        response._has_been_logged = True
+        return response
 
 
 def _is_static(request: HttpRequest) -> bool:
