@@ -46,6 +46,8 @@ def unavailable(request: HttpRequest, reason: str, *, retry_after: int) -> HttpR
         text = loader.get_template("503.html").render({"reason": page})
         response = HttpResponse(text, status=503)
     response["Retry-After"] = str(retry_after)
+    # Said here: a shed answer leaves before CommonMiddleware, which would say it.
+    response["Content-Length"] = str(len(response.content))
     return response
 
 
