@@ -1,5 +1,7 @@
 """Web figures: requests per second and latency of the moves API, of the game page, and of a
-trivial view (GET /robots.txt, no database) as the framework's ceiling on this machine.
+trivial view (GET /robots.txt, no database) as the framework's ceiling on this machine; and
+of the game page shed, as under a surge (its X-Request-Start stamp past SHED_AFTER_MS: a 503
+with Retry-After, before any work).
 
 The site runs as in production: gunicorn with 2 workers, DJANGO_DEBUG=0 (static files from
 whitenoise's manifest), PostgreSQL (a scratch database at BENCH_WEB_PG_URL, dropped and
@@ -31,6 +33,7 @@ from tests import harness
 from .common import (
     GRACE,
     Connection,
+    Failed,
     Tally,
     line,
     postgres_ready,
@@ -49,7 +52,12 @@ WARMUP = min(2.0, SECONDS / 10)  # requests made but not counted, at the start o
 # over 6 alternating 10 s runs each), two at 65 us of client CPU a request against 55 us for
 # one; http.client in 50 threads reached 3,500 at 140 us a request.
 LOAD_PROCESSES = 1
-SCENARIOS = {"moves": "moves API", "game": "game page", "ceiling": "ceiling /robots.txt"}
+SCENARIOS = {
+    "moves": "moves API",
+    "game": "game page",
+    "ceiling": "ceiling /robots.txt",
+    "shed": "shed game page",
+}
 
 
 @dataclass(frozen=True)
@@ -127,12 +135,30 @@ async def _getter(conn: Connection, head: str, until: float, tally: Tally) -> No
         await timed(tally, until, conn.request(head))
 
 
+async def _shed(conn: Connection, head: str) -> bytes:
+    """A request the site should turn away: its body, or Failed when it was not a 503."""
+    status, _, data = await conn.exchange(head)
+    if status != 503:
+        raise Failed(str(status))
+    return data
+
+
+async def _shed_getter(conn: Connection, head: str, until: float, tally: Tally) -> None:
+    """The same GET over and over, each stamped as received by nginx a minute ago."""
+    stamped = f"{head}X-Request-Start: t={time.time() - 60:.3f}\r\n"
+    while time.monotonic() < until:
+        await timed(tally, until, _shed(conn, stamped))
+
+
 def _client(
     scenario: str, conn: Connection, player: Player, port: int, until: float, tally: Tally
 ) -> Coroutine[None, None, None]:
     """The loop one player runs in a scenario."""
     if scenario == "moves":
         return _mover(conn, player, port, until, tally)
+    if scenario == "shed":
+        head = _head("GET", f"/games/{player.game}/", player, port)
+        return _shed_getter(conn, head, until, tally)
     path = f"/games/{player.game}/" if scenario == "game" else "/robots.txt"
     return _getter(conn, _head("GET", path, player, port), until, tally)
 
@@ -199,3 +225,4 @@ def main() -> None:
                 server.stop()
     ratio = rates["moves"] / rates["ceiling"]
     line("web moves API / ceiling", f"{ratio:.2f}", "goal: at least 0.5")
+    line("web shed / game page", f"{rates['shed'] / rates['game']:.1f}", "answered at once")

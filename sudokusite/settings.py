@@ -62,6 +62,12 @@ TRUSTED_PROXIES = env_int("DJANGO_TRUSTED_PROXIES", 0)
 # The limits of puzzles/accounts/limits.py (log-in, sign-up, password reset, game starts). Off
 # only for load tests that play many games a second from one address.
 RATE_LIMITS = env_bool("RATE_LIMITS", True)
+# A request that waited longer than this for a web thread since nginx received it (its
+# X-Request-Start) is answered 503 with Retry-After at once, before any work: under a surge
+# the site turns away what it cannot answer in time instead of queueing it. 0 turns it off.
+SHED_AFTER_MS = env_int("SHED_AFTER_MS", 1000)
+if SHED_AFTER_MS < 0:
+    raise ImproperlyConfigured(f"SHED_AFTER_MS must be 0 (off) or more, not {SHED_AFTER_MS}")
 # The human-pace benchmark's floor view (sudokusite/bench_urls.py); never on in production.
 BENCH_FLOOR_VIEW = env_bool("BENCH_FLOOR_VIEW", False)
 
@@ -111,6 +117,8 @@ MIDDLEWARE = [
     # /healthz by the machine's address: answered before any host check refuses it.
     "puzzles.site.middleware.HealthChecksAnyHostMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A request that waited too long for a thread is turned away here, before any work.
+    "puzzles.site.shedding.ShedLoadMiddleware",
     "puzzles.site.middleware.ApiErrorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

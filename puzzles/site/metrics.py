@@ -30,6 +30,7 @@ from prometheus_client import (
     CONTENT_TYPE_LATEST,
     REGISTRY,
     CollectorRegistry,
+    Counter,
     Histogram,
     generate_latest,
     multiprocess,
@@ -56,6 +57,12 @@ REQUEST_SECONDS = Histogram(
     "Time from a request's arrival to its answer, by view and status.",
     ["method", "view", "status"],
     buckets=LATENCY_BUCKETS,
+)
+
+SHED = Counter(
+    "sudoku_requests_shed",
+    "Requests answered 503 at once, before any work, because they waited for a web thread "
+    "longer than SHED_AFTER_MS.",
 )
 
 

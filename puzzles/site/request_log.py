@@ -29,7 +29,10 @@ METHODS = {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
 
 def view_name(request: HttpRequest) -> str:
     """The view that answered, for a label that stays one of a few (not the path, which
-    holds ids): "static" for static files, "unmatched" when no URL matched."""
+    holds ids): "static" for static files, "shed" for a request turned away under load,
+    "unmatched" when no URL matched."""
+    if getattr(request, "shed", False):
+        return "shed"  # turned away before any URL was matched (site/shedding.py)
     match = getattr(request, "resolver_match", None)
     if match is not None:
         return match.view_name or match._func_path

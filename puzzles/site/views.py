@@ -21,25 +21,45 @@ from django.views.decorators.http import require_safe
 from ..accounts.owners import unowned
 from ..accounts.players import preferences_for
 
+# Why the site answers 503: in the API's words and in the page's.
+UNAVAILABLE = {
+    "database": (
+        "The database is not answering; try again in a few seconds.",
+        "Our database is not answering right now.",
+    ),
+    "busy": (
+        "The site is too busy to answer now; try again in {seconds} seconds.",
+        "The site is very busy right now.",
+    ),
+}
+
+
+def unavailable(request: HttpRequest, reason: str, *, retry_after: int) -> HttpResponse:
+    """The site's 503, for a reason of UNAVAILABLE: JSON with the error and retry_after
+    under /api/, the "Back in a moment" page elsewhere (which tries again by itself), and
+    Retry-After on both."""
+    api, page = UNAVAILABLE[reason]
+    if request.path.startswith("/api/"):
+        body = {"error": api.format(seconds=retry_after), "retry_after": retry_after}
+        response: HttpResponse = JsonResponse(body, status=503)
+    else:
+        text = loader.get_template("503.html").render({"reason": page})
+        response = HttpResponse(text, status=503)
+    response["Retry-After"] = str(retry_after)
+    # Said here: a shed answer leaves before CommonMiddleware, which would say it.
+    response["Content-Length"] = str(len(response.content))
+    return response
+
 
 def server_error(request: HttpRequest) -> HttpResponse:
     """A 500, except that a database that does not answer is a 503 to retry shortly."""
     error = sys.exc_info()[1]
-    unavailable = isinstance(error, (OperationalError, InterfaceError))
-    status = 503 if unavailable else 500
+    if isinstance(error, (OperationalError, InterfaceError)):
+        return unavailable(request, "database", retry_after=5)
     if request.path.startswith("/api/"):
-        message = (
-            "The database is not answering; try again in a few seconds."
-            if unavailable
-            else "Something went wrong on our side; your game is saved."
-        )
-        response = JsonResponse({"error": message}, status=status)
-    else:
-        page = "503.html" if unavailable else "500.html"
-        response = HttpResponse(loader.get_template(page).render(), status=status)
-    if unavailable:
-        response["Retry-After"] = "5"
-    return response
+        message = "Something went wrong on our side; your game is saved."
+        return JsonResponse({"error": message}, status=500)
+    return HttpResponse(loader.get_template("500.html").render(), status=500)
 
 
 @require_safe

@@ -1,0 +1,65 @@
+"""Load shed at the door: under a surge, a request that waited too long for a web thread
+is turned away at once with a 503 and Retry-After, before any work is done for it."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+
+from .metrics import SHED
+from .middleware import ANY_HOST_PATHS
+from .views import unavailable
+
+# nginx's stamp of when it received the request: "t=" and the Unix time in seconds, to the
+# millisecond ("t=1700000000.123"); the bare number is read too. ASCII digits only.
+REQUEST_START = re.compile(r"(?:t=)?([0-9]{1,12}(?:\.[0-9]{1,6})?)")
+# A shed request is told to come back in 2 to 5 seconds, drawn at random: the players
+# turned away together do not all come back in the same second.
+SHED_RETRY_AFTER = (2, 5)
+
+
+def waited_ms(request: HttpRequest) -> float | None:
+    """How long the request has waited since nginx received it, in milliseconds; None
+    without a stamp, or with one that cannot be read or lies in the future (a clock ahead
+    of this machine's), which are ignored rather than trusted."""
+    found = REQUEST_START.fullmatch(request.META.get("HTTP_X_REQUEST_START", ""))
+    if found is None:
+        return None
+    waited = (time.time() - float(found.group(1))) * 1000
+    return waited if waited >= 0 else None
+
+
+class ShedLoadMiddleware:
+    """Under a surge, requests queue in gunicorn for a free thread; answered seconds late,
+    they are worth little, and answering them keeps the queue full. A request that waited
+    longer than SHED_AFTER_MS since nginx received it is answered 503 with Retry-After at
+    once, before its session or the database is read, so that the threads go to requests
+    still worth answering. The health checks and the scrape are never shed (a monitor must
+    see the site as it is), nor static files (the page already served needs them)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        limit = settings.SHED_AFTER_MS
+        if not limit or request.path_info in ANY_HOST_PATHS or _is_static(request):
+            return self.get_response(request)
+        waited = waited_ms(request)
+        if waited is None or waited <= limit:
+            return self.get_response(request)
+        request.shed = True  # the request log's view label
+        SHED.inc()
+        response = unavailable(request, "busy", retry_after=random.randint(*SHED_RETRY_AFTER))
+        # The site's own choice, not a failure: the request log has its line, and Django's
+        # error log (and whatever alerts on it) is left out, as a surge would fill it.
+        response._has_been_logged = True
+        return response
+
+
+def _is_static(request: HttpRequest) -> bool:
+    return request.path_info.startswith("/" + settings.STATIC_URL.lstrip("/"))
