@@ -14,8 +14,10 @@ before). An action's latency is counted from when it was due to the answer of th
 that carried it, so a queue anywhere (in the server, or behind a slow answer) shows as what
 a player feels. Requests and moves are counted apart.
 
-The site runs as in production: gunicorn with 2 workers of 4 threads each
-(sudokusite/gunicorn.py's settings, keep-alive included), DJANGO_DEBUG=0, PostgreSQL (a
+Each request carries the stamp nginx gives it (X-Request-Start), so the site sheds what
+waited too long as it does behind nginx. The site runs as in production: gunicorn with 2
+workers of 4 threads each (sudokusite/gunicorn.py's settings, keep-alive included),
+DJANGO_DEBUG=0, PostgreSQL (a
 scratch database at BENCH_HUMAN_PG_URL, dropped and created afresh), a private Redis as
 broker and cache, one Celery worker with as many pool processes as its unit runs
 (deploy/sudoku-worker.service), at WORKER_NICE below the web as there, and beat. Each
@@ -289,6 +291,13 @@ class Game:
     version: int
 
 
+def stamp() -> str:
+    """The header nginx puts on every request it passes on (deploy/nginx-sudoku.conf): when
+    it was received, so that the site sheds what waited too long as it does behind nginx
+    (puzzles/site/shedding.py)."""
+    return f"X-Request-Start: t={time.time():.3f}\r\n"
+
+
 class Player:
     """A guest with a daily game, acting every THINK seconds on average."""
 
@@ -302,7 +311,7 @@ class Player:
 
     def head(self, method: str, path: str) -> str:
         head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
-        head += f"Cookie: {self.cookie}\r\n"
+        head += f"Cookie: {self.cookie}\r\n{stamp()}"
         if method == "POST":
             head += f"X-CSRFToken: {self.csrf}\r\nContent-Type: application/json\r\n"
         return head
@@ -515,7 +524,7 @@ async def _join(number: int, port: int, day: str, link: Link) -> Player:
 
     async def send(method: str, path: str) -> tuple[int, bytes, bytes]:
         head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-        head += f"Cookie: {harness.cookie_header(cookies)}\r\n"
+        head += f"Cookie: {harness.cookie_header(cookies)}\r\n{stamp()}"
         if method == "POST":
             head += f"X-CSRFToken: {token}\r\nContent-Type: application/json\r\n"
         status, answer, data = await link.exchange_head(head, b"{}" if method == "POST" else b"")
