@@ -228,6 +228,22 @@ def manage(env: dict[str, str], *args: str, timeout: float | None = 300) -> str:
     return _run([sys.executable, "manage.py", *args], timeout, cwd=ROOT, env=env)
 
 
+def python(
+    env: dict[str, str], *args: str, cwd: Path = ROOT, timeout: float = 300
+) -> subprocess.CompletedProcess:
+    """This Python run with args in a child process with env (and no other variable), its
+    output kept; failing or not, the caller reads what it did."""
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
 def production_env(database_url: str, redis_url: str) -> dict[str, str]:
     """The environment of a production-like site on those servers, static files collected."""
     static = tempfile.mkdtemp(prefix="sudoku-static-")

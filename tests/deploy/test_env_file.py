@@ -7,12 +7,13 @@ from __future__ import annotations
 import re
 import secrets
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from sudokusite.processes import ROOT
+
+from ..harness import python
 
 ENV_FILE = ROOT / "deploy" / "sudoku.env.example"
 NEWLINE = "\n\r"
@@ -145,15 +146,7 @@ def test_the_comparison_catches_a_value_the_two_read_differently(tmp_path):
 def check_deploy(values: dict[str, str], folder: Path) -> subprocess.CompletedProcess:
     """`manage.py check --deploy` with these settings only, as the services have them."""
     env = values | {"PATH": "/usr/bin:/bin", "NUMBA_CACHE_DIR": str(folder / "numba")}
-    return subprocess.run(
-        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    return python(env, "manage.py", "check", "--deploy", "--fail-level", "WARNING", timeout=120)
 
 
 def test_check_deploy_refuses_the_settings_file_until_its_placeholders_are_replaced(tmp_path):

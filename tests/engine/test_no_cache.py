@@ -5,13 +5,13 @@ compiles the kernels in memory."""
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from sudokusite.processes import ROOT
+
+from ..harness import python
 
 PUZZLE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -35,15 +35,7 @@ def test_the_engine_solves_without_a_cache_it_may_write(tmp_path, cache_dir):
     env = {"PATH": "/usr/bin:/bin", "HOME": str(blocked), "PYTHONDONTWRITEBYTECODE": "1"}
     if cache_dir:
         env["NUMBA_CACHE_DIR"] = str(tmp_path / cache_dir)
-    result = subprocess.run(
-        [sys.executable, "-c", f"import engine; print(engine.solve({PUZZLE!r}))"],
-        cwd=code,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    result = python(env, "-c", f"import engine; print(engine.solve({PUZZLE!r}))", cwd=code)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == SOLUTION
     warnings = [line for line in result.stderr.splitlines() if "NUMBA_CACHE_DIR" in line]

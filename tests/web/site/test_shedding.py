@@ -7,17 +7,14 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import time
 
 import pytest
 from django.test import RequestFactory
 
 from puzzles.site.views import unavailable
-from sudokusite.processes import ROOT
 
-from ...harness import metric_value
+from ...harness import metric_value, python
 from ..helpers import post, start, state
 
 pytestmark = pytest.mark.django_db
@@ -175,14 +172,6 @@ def test_the_database_down_503_is_the_same_answer_with_its_own_words():
 @pytest.mark.parametrize(("value", "said"), [("-1", "0 (off) or more"), ("soon", "an integer")])
 def test_a_wrong_shed_after_ms_stops_the_site_with_a_clear_error(value, said):
     env = {**os.environ, "SHED_AFTER_MS": value, "DJANGO_SETTINGS_MODULE": "sudokusite.settings"}
-    result = subprocess.run(
-        [sys.executable, "-c", "import django; django.setup()"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    result = python(env, "-c", "import django; django.setup()", timeout=120)
     assert result.returncode != 0
     assert f"SHED_AFTER_MS must be {said}" in result.stderr
