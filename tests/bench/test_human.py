@@ -6,6 +6,7 @@ the players' games keep it making master and extreme puzzles."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import math
 import os
 import re
@@ -18,6 +19,13 @@ from bench import human
 from bench.human import Game, Level, Link, Player, Tally
 
 from ..harness import ROOT, PrivatePostgres
+
+
+def run_apart(coroutine):
+    """The coroutine run to its end on an event loop of its own thread: a test process that
+    has driven the browser (Playwright's sync API) has a loop running in this one."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def test_new_players_join_evenly_over_the_ramp():
@@ -123,7 +131,7 @@ def test_a_request_that_times_out_is_counted_and_not_sent_again(monkeypatch):
             server.close()
         return tally, heard
 
-    tally, heard = asyncio.run(run())
+    tally, heard = run_apart(run())
     assert len(heard) == 3  # the one that timed out was sent once
     assert (tally.requests, tally.timeouts, tally.refused, tally.broken) == (3, 1, 1, 0)
 
@@ -154,7 +162,7 @@ def test_a_batch_turned_away_with_retry_after_is_kept_and_sent_when_told():
             server.close()
         return tally, heard
 
-    tally, heard = asyncio.run(run())
+    tally, heard = run_apart(run())
     assert [h.split(b" ", 2)[:2] for h in heard] == [[b"POST", b"/api/games/1/changes"]] * 2
     assert (tally.errors, tally.refused, tally.moves, len(tally.latencies["move"])) == (0, 1, 1, 1)
 
