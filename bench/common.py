@@ -164,8 +164,11 @@ class Connection:
             writer.write(f"{head}Content-Length: {len(body)}\r\n\r\n".encode() + body)
             answer = await reader.readuntil(b"\r\n\r\n")
             status, lower = int(answer[9:12]), answer.lower()  # HTTP/1.1 200 OK
-            start = lower.index(b"\r\ncontent-length:") + 17
-            data = await reader.readexactly(int(lower[start : lower.index(b"\r\n", start)]))
+            if status in (204, 304):  # no body, and no length said
+                data = b""
+            else:
+                start = lower.index(b"\r\ncontent-length:") + 17
+                data = await reader.readexactly(int(lower[start : lower.index(b"\r\n", start)]))
         except (OSError, ValueError, asyncio.IncompleteReadError, asyncio.CancelledError):
             self.close()
             raise

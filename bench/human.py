@@ -8,11 +8,17 @@ comes, so a slow server is simply sent less, and its figures are throughput. Her
 thinks for an exponential time (THINK, 5 s on average) between actions and the action is
 due then, answered or not: 85% digits, 10% notes, 5% level-1 hints. As the local-first page
 does, an action is made on the player's own board at once and queued; the queue is sent
-one request at a time over one keep-alive connection, the digits and notes queued meanwhile
-in one batch (POST .../changes; with --send moves, one POST .../moves each, as the page did
-before). An action's latency is counted from when it was due to the answer of the request
-that carried it, so a queue anywhere (in the server, or behind a slow answer) shows as what
-a player feels. Requests and moves are counted apart.
+one request at a time over one keep-alive connection, the digits and notes in batches (POST
+.../changes) on the page's cadence: EVERY (8) seconds after the first that waits, at once
+when MANY (6) wait or a hint waits behind them (--send changes: a batch as soon as the last
+is answered, as the page sent before; --send moves: one POST .../moves each). The page's
+own requests go too: its look for another device's changes every LOOK (10) seconds while
+nothing is on its way and no batch was answered within them (before: whenever nothing was
+on its way), and its word that the player is still there (resume) every minute. An
+action's latency is counted from when it was due (a batched change: from when its batch
+was due to go) to the answer of the request that carried it, so a queue anywhere (in the
+server, or behind a slow answer) shows as what a player feels. Requests and moves are
+counted apart.
 
 Each request carries the stamp nginx gives it (X-Request-Start), so the site sheds what
 waited too long as it does behind nginx. The site runs as in production: gunicorn with 2
@@ -95,7 +101,43 @@ GRACE = 15.0  # seconds after a level's end that actions due in it may still tak
 # machine still answers them all, as a request cut short costs CPU and counts no move.
 FLOOR_PLAYERS = 100
 SETUP_AT_ONCE = 8  # new players set up at a time (home page, daily game, its state)
-KINDS = ("move", "note", "hint", "state", "floor", "join")
+KINDS = ("move", "note", "hint", "look", "clock", "state", "floor", "join")
+# How the page sends (--send): "cadence", as it does today (static/js/game/sync.js): the
+# digits and notes that wait go in one batch EVERY seconds after the first (--every), at once
+# when MANY wait or help is asked for; "changes", as it did before: a batch as soon as the
+# last one is answered; "moves": one request a digit or note. In all three, the page's own
+# reads and calls go too (app.js): a look for another device's changes every LOOK seconds
+# while nothing of its own is on its way (today's page skips it when a batch's answer came
+# within LOOK seconds), and a word that the player is still there (resume) every CLOCK.
+SENDS = ("cadence", "changes", "moves")
+EVERY = 8.0  # the site's SEND_EVERY_MS
+MANY = 6
+LOOK = 10.0
+CLOCK = 60.0
+CHANGES = ("move", "note")
+PAGE_CALLS = ("look", "clock")  # the page's own, not the player's actions
+
+
+@dataclass(frozen=True)
+class Send:
+    """How a player's page sends: changes in batches or one a request; a batch on a cadence
+    of `every` seconds (None: as soon as the last is answered); the page's looks and clock
+    calls too (`calls`)."""
+
+    batches: bool
+    every: float | None
+    calls: bool = True
+
+    @classmethod
+    def named(cls, name: str, every: float = EVERY) -> Send:
+        """One of SENDS."""
+        return {
+            "cadence": cls(True, every),
+            "changes": cls(True, None),
+            "moves": cls(False, None),
+        }[name]
+
+
 CLOCK_TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -217,6 +259,7 @@ class Tally:
     refused: int = 0  # requests answered with a 5xx (a 503 shed included)
     broken: int = 0  # requests whose connection broke before an answer
     player_seconds: float = 0.0  # the players' time in the level, each from joining
+    join_requests: int = 0  # requests of players joining (home page, new game, its state)
     # The same once the level has settled (actions due, requests sent, from settled_from on).
     settled_from: float = math.inf
     settled: dict[str, list[float]] = field(default_factory=lambda: {k: [] for k in KINDS})
@@ -308,6 +351,8 @@ class Player:
         self.api = f"/api/games/{game.id}"
         self.device = f"bench-player-{number}"
         self.made = 0  # changes made so far, for their ids
+        self.sending = False  # a request of the player's is on its way
+        self.answered_at = -math.inf  # when the last one was answered
 
     def head(self, method: str, path: str) -> str:
         head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
@@ -322,18 +367,18 @@ class Player:
         start: float,
         until: float,
         mix: tuple,
-        batches: bool,
+        send: Send,
         link: Link | None = None,
     ) -> None:
         """Act from start until the end of the level, each action when due: the action is
         made on the player's own board at once and queued, and the queue is sent one
-        request at a time (with batches, the digits and notes queued meanwhile together),
-        over the connection the player joined on, if any."""
+        request at a time as `send` says, over the connection the player joined on, if any;
+        the page's own looks and clock calls are queued on their schedule too."""
         link = link or Link(self.port, tally)
         queue: list[tuple[float, str, dict]] = []
         wake, over = asyncio.Event(), asyncio.Event()
-        send = self.send_queue(link, tally, until, queue, wake, over, batches)
-        sender = asyncio.create_task(send)
+        sender = asyncio.create_task(self.send_queue(link, tally, until, queue, wake, over, send))
+        page = asyncio.create_task(self.page_calls(start, until, queue, wake, send))
         kinds, weights = zip(*mix, strict=True)
         due = start + self.rng.expovariate(1 / THINK)
         try:
@@ -344,12 +389,38 @@ class Player:
                 queue.append((due, kind, self.plan(kind)))
                 wake.set()
                 due += self.rng.expovariate(1 / THINK)
+            page.cancel()
             over.set()
             wake.set()
             await sender
         finally:
             sender.cancel()
+            page.cancel()
             link.conn.close()
+
+    async def page_calls(
+        self, start: float, until: float, queue: list, wake: asyncio.Event, send: Send
+    ) -> None:
+        """The page's own requests: a look every LOOK seconds while nothing waits or is on
+        its way (today's page: nor a batch answered within LOOK), the clock's word every
+        CLOCK seconds; each on a phase of the player's own."""
+        if not send.calls:
+            return
+        look = start + self.rng.uniform(0, LOOK)
+        clock = start + self.rng.uniform(0, CLOCK)
+        while min(look, clock) < until:
+            due = min(look, clock)
+            await asyncio.sleep(max(0.0, due - time.monotonic()))
+            if due == clock:
+                clock += CLOCK
+                queue.append((due, "clock", {}))
+                wake.set()
+                continue
+            look += LOOK
+            fresh = send.every is not None and due - self.answered_at < LOOK
+            if not queue and not self.sending and not fresh:
+                queue.append((due, "look", {}))
+                wake.set()
 
     async def send_queue(
         self,
@@ -359,38 +430,65 @@ class Player:
         queue: list,
         wake: asyncio.Event,
         over: asyncio.Event,
-        batches: bool,
+        send: Send,
     ) -> None:
         """Send what is queued, oldest first, until the schedule is over and nothing is left;
-        each action's latency counted from when it was due to its answer."""
+        each action's latency counted from when it was due to its answer (a change sent on
+        the cadence: from when its batch was due to go)."""
         while queue or not over.is_set():
             if not queue:
                 wake.clear()
                 await wake.wait()
                 continue
-            taken = 1
-            if batches and queue[0][1] in ("move", "note"):
-                while taken < len(queue) and taken < 200 and queue[taken][1] in ("move", "note"):
+            taken, due = 1, None
+            if send.batches and queue[0][1] in CHANGES:
+                due = await self.batch_due(queue, wake, send)
+                while taken < len(queue) and taken < 200 and queue[taken][1] in CHANGES:
                     taken += 1
+                self.sending = True
                 ok = await self.send_changes(link, tally, [item[2] for item in queue[:taken]])
             else:
+                self.sending = True
                 ok = await self.send_one(link, tally, *queue[0][1:])
+            self.sending = False
             if not ok and link.retry_after is not None:
                 # Turned away before any work: the actions stay queued and go when told.
                 await asyncio.sleep(link.retry_after)
                 continue
             now = time.monotonic()
-            for due, kind, _ in queue[:taken]:
-                settled = due >= tally.settled_from
+            self.answered_at = now if ok else self.answered_at
+            for when, kind, _ in queue[:taken]:
+                when = max(when, due) if due is not None else when
+                settled = when >= tally.settled_from
                 if ok:
-                    tally.latencies[kind].append(now - due)
-                    tally.achieved += now <= until
+                    tally.latencies[kind].append(now - when)
+                    tally.achieved += now <= until and kind not in PAGE_CALLS
                     if settled:
-                        tally.settled[kind].append(now - due)
+                        tally.settled[kind].append(now - when)
                 else:
                     tally.errors += 1
                     tally.settled_errors += settled
             del queue[:taken]
+
+    async def batch_due(self, queue: list, wake: asyncio.Event, send: Send) -> float:
+        """Wait until the changes at the head of the queue are due to go, as the page sends
+        them: EVERY after the first, at once when MANY wait or something else (help, the
+        clock) waits behind them; the moment they were due."""
+        if send.every is None:
+            return queue[0][0]
+        while True:
+            wake.clear()  # an action queued from here on wakes the wait below
+            due = queue[0][0] + send.every
+            changes = 0
+            for when, kind, _ in queue:
+                changes += kind in CHANGES
+                if kind not in CHANGES or changes >= MANY:
+                    due = min(due, when)
+                    break
+            if time.monotonic() >= due:
+                return due
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(wake.wait(), due - time.monotonic())
 
     def plan(self, kind: str) -> dict:
         """An action made on the player's own board now, as the request will say it."""
@@ -407,6 +505,10 @@ class Player:
         """One action in a request of its own; whether it was answered with a 2xx."""
         if kind == "floor":
             return await self.post(link, f"{self.api}/floor", {}) is not None
+        if kind == "clock":
+            return await self.post(link, f"{self.api}/resume", self.seen()) is not None
+        if kind == "look":
+            return await self.look(link)
         if kind == "hint":
             hint = {"level": 1, **self.seen()}
             return await self.post(link, f"{self.api}/hint", hint) is not None
@@ -470,6 +572,20 @@ class Player:
         if "version" in seen:
             self.game.version = seen["version"]
         return answer
+
+    async def look(self, link: Link) -> bool:
+        """The page's look for another device's changes: 204 while the game is as it has
+        it; the game's state, taken, when it moved on."""
+        try:
+            path = f"{self.api}/state?since={self.game.version}"
+            status, data = await link.exchange(self.head("GET", path), b"")
+        except (OSError, ValueError, asyncio.IncompleteReadError, Failed):
+            return False
+        if status == 200:
+            state = json.loads(data)
+            self.game.values = [int(ch) for ch in state["values"]]
+            self.game.version = state["version"]
+        return 200 <= status < 300
 
     async def catch_up(self) -> None:
         """The game as the server has it, before a level: an action cut short at the end of
@@ -586,9 +702,11 @@ async def _arrive(
     while time.monotonic() < until:
         await asyncio.sleep(max(0.0, due - time.monotonic()))
         link = Link(port, tally)
+        asked = tally.requests
         try:
             player = await _join(number, port, day, link)
         except (Failed, OSError, ValueError, asyncio.IncompleteReadError):
+            tally.join_requests += tally.requests - asked
             link.conn.close()
             if link.retry_after is not None:
                 await asyncio.sleep(link.retry_after)
@@ -599,6 +717,7 @@ async def _arrive(
             if due < until:
                 tally.due += 1
             continue
+        tally.join_requests += tally.requests - asked
         now = time.monotonic()
         tally.latencies["join"].append(now - due)
         tally.achieved += now <= until
@@ -652,7 +771,7 @@ def _run_level(
     seconds: float,
     meter: Callable[[], CpuMeter],
     mix: tuple,
-    batches: bool,
+    send: Send,
     arrivals: Arrivals | None = None,
     settle: float = math.inf,
     made: Callable[[], dict[str, int]] | None = None,
@@ -677,7 +796,7 @@ def _run_level(
         tally.settled_from = start + settle
 
         async def play(player: Player, begin: float, link: Link | None = None) -> None:
-            await player.run(tally, begin, until, mix, batches, link)
+            await player.run(tally, begin, until, mix, send, link)
 
         tasks = [asyncio.create_task(play(p, start)) for p in players]
         tally.player_seconds = len(players) * seconds
@@ -745,7 +864,7 @@ def percentile(times: list[float], share: float) -> float:
 
 def _report(level: Level) -> None:
     t, seconds = level.tally, level.seconds
-    answered = sum(len(v) for k, v in t.latencies.items() if k != "state")
+    answered = sum(len(v) for k, v in t.latencies.items() if k not in ("state", *PAGE_CALLS))
     new = t.connections / t.requests if t.requests else 0.0
     line(
         f"human {level.label}",
@@ -782,10 +901,12 @@ def _report(level: Level) -> None:
         f"5xx {t.refused}",
         f"broken {t.broken}",
     )
+    per_minute = 1 / max(minutes, 1e-9)
     line(
         f"human {level.label} a player",
-        f"{t.requests / max(minutes, 1e-9):,.1f} requests a minute",
-        f"{t.moves / max(minutes, 1e-9):,.1f} moves a minute",
+        f"{t.requests * per_minute:,.1f} requests a minute",
+        f"{(t.requests - t.join_requests) * per_minute:,.1f} at play (joins apart)",
+        f"{t.moves * per_minute:,.1f} moves a minute",
         f"{minutes:,.0f} player-minutes",
     )
     per = 1 / max(t.requests, 1)
@@ -946,9 +1067,16 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
     )
     parser.add_argument(
         "--send",
-        choices=("changes", "moves"),
-        default="changes",
-        help="digits and notes in batches, as the local-first page sends them, or one a request",
+        choices=SENDS,
+        default="cadence",
+        help="digits and notes in batches on the page's cadence (as it sends them today), in "
+        "a batch as soon as the last is answered (as it did before), or one a request",
+    )
+    parser.add_argument(
+        "--every",
+        type=float,
+        default=EVERY,
+        help="seconds of the cadence (the site's SEND_EVERY_MS), with --send cadence",
     )
     options = parser.parse_args(argv)
     try:
@@ -963,6 +1091,8 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
         parser.error("--join must be between 0 and --seconds")
     if options.settle < 0:
         parser.error("--settle must not be below 0")
+    if not 0 <= options.every <= 60:
+        parser.error("--every must be between 0 and 60 seconds")
     return options
 
 
@@ -997,7 +1127,7 @@ def main(argv: list[str] | None = None) -> None:
                 "beat": lambda: descendants(beat.process.pid),
             }
             day = json.loads(harness.manage(env, "shell", "-c", _TODAY).split()[-1])
-            batches = options.send == "changes"
+            send = Send.named(options.send, options.every)
 
             def meter() -> CpuMeter:
                 _settle(groups["gunicorn"])
@@ -1020,7 +1150,7 @@ def main(argv: list[str] | None = None) -> None:
                     options.seconds,
                     meter,
                     MIX,
-                    batches,
+                    send,
                     arrivals,
                     options.settle,
                     backends.made,
@@ -1030,16 +1160,16 @@ def main(argv: list[str] | None = None) -> None:
             if not options.no_floor:
                 n = min(levels[0], options.floor_players)
                 ways = {
-                    f"{n} digits, moves": ((("move", 1),), False),
-                    f"{n} digits, batches": ((("move", 1),), True),
-                    f"{n} floor": ((("floor", 1),), False),
+                    f"{n} digits, moves": ((("move", 1),), Send(False, None, calls=False)),
+                    f"{n} digits, batches": ((("move", 1),), Send(True, None, calls=False)),
+                    f"{n} floor": ((("floor", 1),), Send(False, None, calls=False)),
                 }
                 # Each way twice, by turns: a machine whose other load changes meanwhile
                 # weighs on all three alike.
                 runs = [
-                    _run_level(label, players[:n], options.seconds / 6, meter, mix, batches)
+                    _run_level(label, players[:n], options.seconds / 6, meter, mix, way)
                     for _ in range(2)
-                    for label, (mix, batches) in ways.items()
+                    for label, (mix, way) in ways.items()
                 ]
                 moves, batch, floor = (runs[i] + runs[i + 3] for i in range(3))
                 idle = _idle(meter, options.seconds / 3)

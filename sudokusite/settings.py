@@ -68,6 +68,13 @@ RATE_LIMITS = env_bool("RATE_LIMITS", True)
 SHED_AFTER_MS = env_int("SHED_AFTER_MS", 1000)
 if SHED_AFTER_MS < 0:
     raise ImproperlyConfigured(f"SHED_AFTER_MS must be 0 (off) or more, not {SHED_AFTER_MS}")
+# The game page's cadence: while a player plays, the changes made go to the server in one
+# batch this long after the first that waits (at once on a solve, help, a pause, a hidden
+# tab or a closed page, and when six wait), kept on the device meanwhile. Longer sends fewer
+# requests; another device shows a change this much later (docs/play.md). 0: at once.
+SEND_EVERY_MS = env_int("SEND_EVERY_MS", 8000)
+if not 0 <= SEND_EVERY_MS <= 60000:
+    raise ImproperlyConfigured(f"SEND_EVERY_MS must be 0 to 60000, not {SEND_EVERY_MS}")
 # The human-pace benchmark's floor view (sudokusite/bench_urls.py); never on in production.
 BENCH_FLOOR_VIEW = env_bool("BENCH_FLOOR_VIEW", False)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
@@ -206,6 +207,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
             "grade": grade_of(game.puzzle, over=game.status != Game.Status.PLAYING),
             "share_url": request.build_absolute_uri(state["share_url"]),
             "practice": state.get("practice"),
+            "send_every_ms": settings.SEND_EVERY_MS,
         },
     )
 

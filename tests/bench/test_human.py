@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import json
 import math
 import os
 import re
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -43,6 +45,8 @@ def test_new_players_join_evenly_over_the_ramp():
         (["--join", "-1"], "--join must be between 0 and --seconds"),
         (["--settle", "-5"], "--settle must not be below 0"),
         (["--seconds", "0"], "--seconds must be above 0"),
+        (["--every", "-1"], "--every must be between 0 and 60"),
+        (["--send", "bursts"], "invalid choice"),
     ],
 )
 def test_bad_options_get_a_clear_error(argv, said, capsys):
@@ -56,10 +60,16 @@ def test_the_surge_options_are_read():
     options = human._arguments(["--players", "30,60", "--join", "5", "--seconds", "15"])
     assert (options.levels, options.join, options.seconds, options.settle) == ([30, 60], 5, 15, 20)
     assert human._arguments([]).join is None  # set up before the level, as before
+    # The page as it sends today, on the site's cadence.
+    assert (human._arguments([]).send, human._arguments([]).every) == ("cadence", 8.0)
+    assert human.Send.named("cadence", 5.0) == human.Send(True, 5.0)
+    assert human.Send.named("changes") == human.Send(True, None)
+    assert human.Send.named("moves") == human.Send(False, None)
 
 
 def test_a_level_tells_the_settled_figures_the_failures_a_player_minute_and_the_worker(capsys):
     tally = Tally(requests=120, moves=90, player_seconds=600.0, timeouts=3, refused=4, broken=1)
+    tally.join_requests = 30
     tally.latencies["move"] = [0.010] * 99 + [2.0]
     tally.settled["move"] = [0.010] * 50
     tally.settled_errors, tally.settled_timeouts = 2, 1
@@ -74,7 +84,10 @@ def test_a_level_tells_the_settled_figures_the_failures_a_player_minute_and_the_
     assert re.search(r"timeouts 3\s+5xx 4\s+broken 1", lines["human 10 players failures"])
     # 120 requests and 90 moves over 10 player-minutes.
     a_player = lines["human 10 players a player"]
-    assert re.search(r"12\.0 requests a minute\s+9\.0 moves a minute\s+10 player-minutes", a_player)
+    at_play = r"9\.0 at play \(joins apart\)"
+    assert re.search(
+        rf"12\.0 requests a minute\s+{at_play}\s+9\.0 moves a minute\s+10 player-", a_player
+    )
     worker = lines["human 10 players worker"]
     made = r"made 6 puzzles \(master 4, extreme 2\)"
     assert re.search(rf"0\.10 of a core\s+beat 0\.01\s+{made}", worker)
@@ -156,7 +169,8 @@ def test_a_batch_turned_away_with_retry_after_is_kept_and_sent_when_told():
         over = asyncio.Event()
         over.set()
         try:
-            await player.send_queue(link, tally, math.inf, queue, asyncio.Event(), over, True)
+            send = human.Send(True, None, calls=False)
+            await player.send_queue(link, tally, math.inf, queue, asyncio.Event(), over, send)
         finally:
             link.conn.close()
             server.close()
@@ -165,6 +179,97 @@ def test_a_batch_turned_away_with_retry_after_is_kept_and_sent_when_told():
     tally, heard = run_apart(run())
     assert [h.split(b" ", 2)[:2] for h in heard] == [[b"POST", b"/api/games/1/changes"]] * 2
     assert (tally.errors, tally.refused, tally.moves, len(tally.latencies["move"])) == (0, 1, 1, 1)
+
+
+def _stored(*ids: str) -> bytes:
+    body = json.dumps({"applied": list(ids), "refused": [], "version": 9}).encode()
+    return b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body)
+
+
+def _play(answers: list[bytes], changes: list[tuple[float, str]], every: float) -> tuple:
+    """A player's queue sent on a cadence of `every` seconds to a server answering
+    `answers`, the changes queued at their offsets (seconds from the start) as the player
+    makes them; the requests the server heard, their bodies, the tally, the start."""
+
+    async def run() -> tuple:
+        server, heard = await _serve(list(answers))
+        port = server.sockets[0].getsockname()[1]
+        tally = Tally()
+        player = Player(0, port, "sessionid=x", "token", Game(1, "0" * 81, "1" * 81, [0] * 81, 1))
+        link = Link(port, tally)
+        queue: list = []
+        wake, over = asyncio.Event(), asyncio.Event()
+        start = time.monotonic()
+        send = human.Send(True, every, calls=False)
+        sender = asyncio.create_task(
+            player.send_queue(link, tally, math.inf, queue, wake, over, send)
+        )
+        try:
+            for at, kind in changes:
+                await asyncio.sleep(max(0.0, start + at - time.monotonic()))
+                queue.append((start + at, kind, player.plan(kind)))
+                wake.set()
+            over.set()
+            wake.set()
+            await asyncio.wait_for(sender, 10)
+        finally:
+            link.conn.close()
+            server.close()
+        return heard, tally, start
+
+    return run_apart(run())
+
+
+def test_changes_at_human_pace_go_in_one_batch_on_the_cadence():
+    heard, tally, _ = _play(
+        [_stored("b1", "b2", "b3")], [(0, "move"), (0.1, "note"), (0.2, "move")], 0.6
+    )
+    assert len(heard) == 1  # three changes, one request
+    assert b"/changes" in heard[0]
+    # Each change's latency from when its batch was due (0.6 s after the first), not from
+    # when it was made: a few ms against a local server, not hundreds.
+    assert len(tally.latencies["move"]) == 2 and len(tally.latencies["note"]) == 1
+    assert max(tally.latencies["move"] + tally.latencies["note"]) < 0.3
+
+
+def test_many_changes_or_a_hint_behind_them_go_at_once():
+    changes = [(0.01 * i, "move") for i in range(human.MANY)]
+    answers = [_stored(*(f"b{i + 1}" for i in range(human.MANY)))]
+    heard, tally, _ = _play(answers, changes, 30.0)
+    assert len(heard) == 1  # well before the 30 s cadence
+    assert tally.moves == human.MANY
+    hint = b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}"
+    heard, _, _ = _play([_stored("b1"), hint], [(0, "move"), (0.05, "hint")], 30.0)
+    assert [h.split(b" ")[1].rsplit(b"/", 1)[1] for h in heard] == [b"changes", b"hint"]
+
+
+def test_the_page_looks_for_news_unless_a_batch_answered_within_the_look():
+    async def run(send: human.Send, answered: float) -> list[str]:
+        player = Player(0, 1, "sessionid=x", "token", Game(1, "0" * 81, "1" * 81, [0] * 81, 1))
+        player.answered_at = time.monotonic() + answered
+        queue: list = []
+        start = time.monotonic()
+        task = asyncio.create_task(
+            player.page_calls(start, start + 0.5, queue, asyncio.Event(), send)
+        )
+        await asyncio.wait_for(task, 5)
+        return [kind for _, kind, _ in queue]
+
+    original = human.LOOK, human.CLOCK
+    human.LOOK, human.CLOCK = 0.2, 0.3
+    try:
+        fresh = run_apart(run(human.Send(True, 8.0), answered=10.0))  # answered "just now"
+        before = run_apart(run(human.Send(True, None), answered=10.0))
+        stale = run_apart(run(human.Send(True, 8.0), answered=-10.0))
+        none = run_apart(run(human.Send(True, 8.0, calls=False), answered=-10.0))
+    finally:
+        human.LOOK, human.CLOCK = original
+    # Nothing drains the queue here: a look waits while something of the page's does.
+    assert "look" not in fresh  # today's page: the batch's answer was the news
+    assert "look" in before  # the page before looked whatever it had heard
+    assert "look" in stale
+    assert "clock" in fresh  # the clock's word goes whatever
+    assert none == []
 
 
 @pytest.mark.worker

@@ -41,6 +41,15 @@ document.addEventListener("securitypolicyviolation", (e) => console.error(
 
 
 @pytest.fixture(autouse=True)
+def _quick_sends(request, settings) -> None:
+    """The game page sends its changes within 40 ms, as quick taps share a batch, instead of
+    at the site's cadence (SEND_EVERY_MS, seconds): a test waits for "Saved" after its moves.
+    Tests marked `cadence` keep the site's own."""
+    if request.node.get_closest_marker("cadence") is None:
+        settings.SEND_EVERY_MS = 40
+
+
+@pytest.fixture(autouse=True)
 def _fresh_rate_limits():
     """Every test starts with no attempts counted: all its pages come from one address."""
     limits.clear_all()

@@ -6,10 +6,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Link } from "../../static/js/game/link.js";
 import { askedWait } from "../../static/js/game/sync.js";
 import { savedWords } from "../../static/js/game/words.js";
-import { PUZZLE, handTimers, lastSaid, makeGame, serverState } from "./helpers.mjs";
+import { PUZZLE, commands, handTimers, lastSaid, move, playingWith, serverState, standIn } from "./helpers.mjs";
 
 const BUSY = (seconds, more = {}) => ({
   ok: false,
@@ -19,26 +18,9 @@ const BUSY = (seconds, more = {}) => ({
   ...more,
 });
 
-// An API whose answers the test gives, one request at a time; the game's news read too.
-function standIn() {
-  const asked = [];
-  const ask = (command, body) => new Promise((answer) => asked.push({ command, body, answer }));
-  return {
-    asked,
-    call: ask,
-    read: () => Promise.resolve({ ok: true, status: 200, data: serverState() }),
-    news: (version) => ask(`state?since=${version}`, null),
-  };
-}
+// Sent as soon as made (a cadence of 40 ms): these tests are about the server's answers.
+const playing = (api, timers) => playingWith(api, timers, 40);
 
-function playing(api, timers) {
-  const { game, store } = makeGame();
-  const link = new Link({ game, api, device: "dev", timers });
-  return { game, store, link };
-}
-
-const move = (cell, digit) => ({ kind: "move", cell, digit, mode: "value" });
-const commands = (api) => api.asked.map((r) => r.command);
 
 test("the wait a busy answer asks for: its Retry-After, within 1 s and 2 min", () => {
   assert.equal(askedWait(BUSY(8)), 8000);
@@ -183,10 +165,7 @@ test("a pause answered busy is sent again after the wait; the page is not lost",
 test("help asked during the wait says the server is busy, and when to ask again", async () => {
   const api = standIn();
   const timers = handTimers();
-  const { game, said, link } = (() => {
-    const made = makeGame();
-    return { ...made, link: new Link({ game: made.game, api, device: "dev", timers }) };
-  })();
+  const { game, said, link } = playing(api, timers);
   link.call("hint", { level: 1 });
   await timers.run(10);
   api.asked[0].answer(BUSY(6));

@@ -2,6 +2,7 @@
 // geometry as the engine hands it to the page (each cell's peers), a server state, and a
 // Game built with a store, a clock and ids of the test's own, recording what it says.
 
+import { Link } from "../../static/js/game/link.js";
 import { Game } from "../../static/js/game/model.js";
 
 export const PUZZLE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
@@ -114,3 +115,26 @@ export function handTimers(start = 1_000_000) {
     },
   };
 }
+
+// An API whose answers the test gives, one request at a time ({command, body, answer} in
+// `asked`); the game's news read too.
+export function standIn() {
+  const asked = [];
+  const ask = (command, body) => new Promise((answer) => asked.push({ command, body, answer }));
+  return {
+    asked,
+    call: ask,
+    read: () => Promise.resolve({ ok: true, status: 200, data: serverState() }),
+    news: (version) => ask(`state?since=${version}`, null),
+  };
+}
+
+// A game being played on a Link to `api`, sending at the cadence `every` (ms; the page's
+// default when undefined).
+export function playingWith(api, timers, every) {
+  const made = makeGame();
+  return { ...made, link: new Link({ game: made.game, api, device: "dev", timers, every }) };
+}
+
+export const move = (cell, digit) => ({ kind: "move", cell, digit, mode: "value" });
+export const commands = (api) => api.asked.map((r) => r.command);

@@ -67,6 +67,7 @@ const link = new Link({
   api,
   device,
   online: () => navigator.onLine,
+  every: root.dataset.sendEvery ? Number(root.dataset.sendEvery) : undefined, // the site's SEND_EVERY_MS
   renewToken: async () => {
     const token = await freshToken(location.pathname, api.csrf);
     if (token) api.csrf = token;
@@ -95,7 +96,8 @@ function draw(model, { ended = false } = {}) {
 }
 
 function drawSavedLine() {
-  drawSaved(root, game.savedWords(link.sync.offline, link.sync.held()));
+  const { sync } = link;
+  drawSaved(root, game.savedWords(sync.offline, sync.held(), sync.sending));
 }
 
 // The game ended on this page, just now.
@@ -148,14 +150,14 @@ document.addEventListener("visibilitychange", () => {
 // and at once when it comes back (from the browser's history, another window). A pause
 // the other device made is taken back while this page is the one in front.
 const LOOK_MS = 10000;
-async function lookForNews() {
+async function lookForNews(within = 0) {
   if (document.visibilityState !== "visible") return;
-  await link.look();
+  await link.look(within); // on the clock's turn, not when a batch's answer just brought it
   const { state } = game;
   if (state.status === "playing" && state.paused && !game.manualPause && !link.busy()) actions.setPaused(false);
 }
-setInterval(lookForNews, LOOK_MS);
-window.addEventListener("focus", lookForNews);
+setInterval(() => lookForNews(LOOK_MS), LOOK_MS);
+window.addEventListener("focus", () => lookForNews());
 window.addEventListener("pageshow", (event) => event.persisted && lookForNews());
 
 // Once a minute, if the player did something on the page, tell the server they are still

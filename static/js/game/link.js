@@ -29,7 +29,8 @@ export class Link {
   // browser's id; online(): the browser's word; renewToken(): a promise, true once the api
   // carries a fresh token; answered(call, data): a call's answer, after the state in it is
   // taken; changed(): the saving status may have moved; timers: as Sync takes them.
-  constructor({ game, api, device, online = () => true, renewToken = async () => false, answered, changed, timers }) {
+  // every: the changes' cadence in ms (sync.js; its default when not handed in).
+  constructor({ game, api, device, online = () => true, renewToken = async () => false, answered, changed, timers, every }) {
     Object.assign(this, { game, api, online, renewToken });
     this.answered = answered || (() => {});
     this.changed = changed || (() => {});
@@ -46,6 +47,7 @@ export class Link {
       failed: (status, data, sent) => this.batchFailed(status, data, sent),
       changed: () => this.changed(),
       timers,
+      ...(every === undefined ? {} : { every }),
     });
     this.waking = null; // the timer that runs the calls once a wait is over
   }
@@ -65,9 +67,14 @@ export class Link {
     if (this.game.queue.length) this.sync.soon(0);
   }
 
-  // A change made on the page (see Game.play): shown at once, sent shortly.
+  // A change made on the page (see Game.play): shown at once, sent with the next batch; at
+  // once when it fills the board (the server judges the solve, and stops the clock) or
+  // this browser's storage did not keep it.
   play(change) {
-    if (this.game.play(change)) this.sync.soon();
+    const { game, sync } = this;
+    if (!game.play(change)) return;
+    if (game.unkept || game.board.values.every((v) => v)) sync.hurry(); // not kept here: sent now
+    else sync.queued();
   }
 
   // Something of the page's is on its way, or cannot go: its answer brings the state.
@@ -79,10 +86,12 @@ export class Link {
 
   // The game as the server has it now, if it moved on from the version the page has (the
   // other device's changes): taken as any state is. One read at a time; an error is let
-  // be (the next change or call says it).
-  async look() {
-    const { game } = this;
+  // be (the next change or call says it). Not read when a batch's answer brought the
+  // state less than `within` ms ago.
+  async look(within = 0) {
+    const { game, sync } = this;
     if (this.looking || this.busy() || game.server.status !== "playing") return;
+    if (within && sync.answeredAt !== null && sync.timers.now() - sync.answeredAt < within) return;
     this.looking = true;
     try {
       const result = await this.api.news(game.server.version);
@@ -102,6 +111,7 @@ export class Link {
     if (this.game.broken) return;
     if (CLOCK.has(command) && this.unreachable()) this.game.pauseHere(command === "pause");
     this.calls.push({ command, body, optional });
+    this.sync.hurry(); // the call goes once what waits is saved: it goes now
     this.runCalls();
   }
 

@@ -189,12 +189,12 @@ export class Game {
   }
 
   // The saving line's words (words.js), `offline` as the link knows it, `held` the ms left
-  // of a wait the server asked for.
-  savedWords(offline, held = 0) {
+  // of a wait the server asked for, `sending` whether a batch is on its way.
+  savedWords(offline, held = 0, sending = true) {
     const { broken, unkept } = this;
     const playing = this.server.status === "playing";
     const busy = Math.ceil(held / 1000);
-    return savedWords({ broken, waiting: this.queue.length, unkept, offline, playing, busy });
+    return savedWords({ broken, waiting: this.queue.length, unkept, offline, playing, busy, sending });
   }
 
   practiceProgress() {

@@ -1,6 +1,10 @@
 // Sending: the changes waiting in the queue go to the server in batches, one request at a
-// time, each carrying every change made since the last went out (quick taps share one
-// request). No answer (offline, a dropped connection) leaves them queued: they go again,
+// time, each carrying every change made since the last went out. While the player plays,
+// a batch goes `every` ms after the first change that waits (the cadence: a player at
+// human pace sends a request every few moves, not one a move), at once when MANY changes
+// wait (a batch's digits stay within the server's pace for a person) and when the page
+// hurries it (a solve, help, a pause, a hidden tab: `hurry`). Every change is kept on
+// the device before it waits here, so the cadence risks none. No answer (offline, a dropped connection) leaves them queued: they go again,
 // after a pause that grows, at once when the browser says it is back online. A server too
 // busy to answer (a 503 or 429 with Retry-After) is waited out as long as it asks: nothing
 // goes out meanwhile, the page's other requests included (they ask `held()`). The server
@@ -13,7 +17,12 @@
 // and the browser's online and offline events are told to it (link.js, app.js).
 
 const BATCH = 200; // the most changes the server takes in one request
-const GATHER_MS = 40; // a burst of taps within this goes out in one request
+// The cadence the page is given when none is (the site's setting, SEND_EVERY_MS): a batch
+// goes this long after the first change that waits.
+export const EVERY_MS = 8000;
+// A batch goes at once when this many changes wait: its digits stay within the burst the
+// server takes as a person's pace (DIGIT_BURST, 10), whatever the cadence.
+export const MANY = 6;
 const RETRY_MS = [1000, 2000, 4000, 8000, 15000];
 const ASKED_MS = [1000, 120000]; // the least and the most of a server's Retry-After kept to
 const SECONDS = /^\s*\d+(\.\d+)?\s*$/;
@@ -50,14 +59,39 @@ export class Sync {
   // answer {state, applied, refused}; failed(status, data, sent): an answer that is no
   // state (4xx); changed(): the sending status moved (offline, sending, waiting); timers:
   // {now(), set(fn, ms), clear(id)}, the browser's unless a test hands in its own.
-  constructor({ post, device, take, answered, failed, changed, online = true, timers = TIMERS }) {
-    Object.assign(this, { post, device, take, answered, failed, changed, timers });
+  // every: the cadence in ms (EVERY_MS when not handed in).
+  constructor({ post, device, take, answered, failed, changed, online = true, timers = TIMERS, every = EVERY_MS }) {
+    Object.assign(this, { post, device, take, answered, failed, changed, timers, every });
     this.sending = false;
     this.offline = !online;
     this.stopped = false;
     this.tries = 0;
     this.timer = null;
     this.until = 0; // the time the server asked the page to wait until
+    this.since = null; // when the first change not yet taken for sending was queued
+    this.urgent = false; // hurried: what waits goes at once, this answer's leftovers too
+    this.answeredAt = null; // when the server last answered a batch (its state is news)
+  }
+
+  // A change was queued: it goes with the next batch, `every` ms after the first change
+  // that waits, at once when MANY wait.
+  queued() {
+    if (this.since === null) this.since = this.timers.now();
+    this.soon(this.take().length >= MANY ? 0 : this.due());
+  }
+
+  // What waits goes at once (a solve, help, a pause, a hidden tab): the calls that follow
+  // it need it saved first, and the server's clock and judgement want it now.
+  hurry() {
+    if (!this.take().length) return;
+    this.urgent = true;
+    this.soon(0);
+  }
+
+  // The ms until the waiting changes are due to go (0: now).
+  due() {
+    if (this.urgent || this.since === null) return 0;
+    return Math.max(0, this.since + this.every - this.timers.now());
   }
 
   // The ms left of the wait the server asked for (0: none).
@@ -84,9 +118,8 @@ export class Sync {
     this.changed();
   }
 
-  // Something was queued: send it shortly (with whatever else comes within GATHER_MS), and
-  // not before a wait the server asked for is over.
-  soon(delay = GATHER_MS) {
+  // Send what waits after `delay` ms, and not before a wait the server asked for is over.
+  soon(delay) {
     if (this.stopped || this.sending) return;
     this.timers.clear(this.timer);
     this.timer = this.timers.set(() => {
@@ -100,6 +133,8 @@ export class Sync {
     if (this.held()) return this.soon(0);
     const sent = this.take().slice(0, BATCH);
     if (!sent.length) return this.changed();
+    this.since = null; // what is queued from now on waits its own cadence
+    this.urgent = false;
     this.sending = true;
     this.changed();
     let result = null;
@@ -114,6 +149,7 @@ export class Sync {
     const { ok, status, data } = result;
     if (ok && data.state) {
       this.tries = 0;
+      this.answeredAt = this.timers.now();
       this.answered(data, sent);
     } else if (status === 429 || status >= 500) {
       return this.retry(false, result); // the server is busy or down for a moment: later
@@ -122,7 +158,10 @@ export class Sync {
       this.failed(status, data, sent);
     }
     this.changed();
-    if (!this.stopped && this.take().length) this.soon(0);
+    // What is left: changes queued while this batch was on its way wait their cadence;
+    // past a full batch, MANY or hurried, the rest goes at once.
+    const left = this.take().length;
+    if (!this.stopped && left) this.soon(left >= MANY || this.since === null ? 0 : this.due());
   }
 
   // Sent again later: after the wait a busy answer asked for, else after the backoff's

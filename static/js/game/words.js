@@ -43,13 +43,15 @@ export function practiceProgress(practice, where) {
 
 // Whether everything is saved, and how many changes wait, in words; and the few words a
 // phone's one-line header has room for ("" for the whole words). `busy`: the seconds left
-// of a wait the server asked for (0: none).
-export function savedWords({ broken, waiting, unkept, offline, playing, busy = 0 }) {
+// of a wait the server asked for (0: none); `sending`: a batch is on its way (else what
+// waits is kept here until the next batch goes).
+export function savedWords({ broken, waiting, unkept, offline, playing, busy = 0, sending = true }) {
   if (broken) return ["Not saved", "Not saved"];
   const changes = waiting === 1 ? "1 change" : `${waiting} changes`;
   const where = unkept ? "waiting (this browser's storage is full)" : "kept on this device";
   if (offline && waiting) return [`Offline: ${changes} ${where}`, `Offline · ${waiting}`];
   if (busy && waiting) return [`Busy: ${changes} ${where}, sending in ${busy} s`, `Busy · ${waiting}`];
+  if (waiting && !sending && !unkept) return [`${changes[0].toUpperCase()}${changes.slice(1)} kept on this device`, `Kept · ${waiting}`];
   if (waiting) return [`Saving ${changes}…`, `Saving ${waiting}`];
   if (offline) return ["Offline: all saved", "Offline"];
   return [playing ? "Saved" : "", ""];

@@ -1,0 +1,76 @@
+"""The page's changes go to the server on the site's cadence (SEND_EVERY_MS): a player at
+human pace sends one request for several moves, every move is kept on the device and shown
+at once meanwhile, the saving line says they are kept, and a hidden tab or help sends what
+waits at once. Counted from the requests the page really makes to the live server."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.conf import settings
+
+from puzzles.models import Game, Move
+
+from .helpers import open_new_game, set_visibility, solution_of, wait_saved
+
+pytestmark = [pytest.mark.browser, pytest.mark.cadence, pytest.mark.django_db(transaction=True)]
+
+TAP = """([index, digit]) => {
+    document.querySelector(`[data-cell="${index}"]`).click();
+    document.querySelector(`[data-digit="${digit}"]`).click();
+}"""
+
+
+def saved_line(page) -> str:
+    return page.eval_on_selector("[data-saved]", "e => e.textContent")
+
+
+def test_moves_at_human_pace_go_in_one_batch_on_the_sites_cadence(browser, live_server, stock):
+    assert settings.SEND_EVERY_MS == 8000  # the site's own, not the other tests' 40 ms
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    page.base = live_server.url
+    game = open_new_game(page)
+    sent = []
+    page.on("request", lambda r: r.url.endswith("/changes") and sent.append(r.post_data_json))
+    solution = solution_of(game)
+    cells = [i for i, ch in enumerate(game.puzzle.givens) if ch == "0"][:3]
+
+    began = time.monotonic()
+    for cell in cells:
+        page.evaluate(TAP, [cell, int(solution[cell])])
+        shown = page.eval_on_selector(f'[data-cell="{cell}"]', "e => e.textContent.trim()")
+        assert shown.startswith(solution[cell]), "drawn at once, before any request"
+        page.wait_for_timeout(1000)
+    if time.monotonic() - began < 7:  # the browser kept pace: nothing can have gone yet
+        assert sent == []
+        assert saved_line(page) == "3 changes kept on this device"
+    wait_saved(page)
+    assert len(sent) == 1, sent
+    assert [c["cell"] for c in sent[0]["changes"]] == cells
+    assert Move.objects.filter(game=game.pk).count() == 3
+    context.close()
+
+
+def test_a_hidden_tab_sends_what_waits_at_once(browser, live_server, stock):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.base = live_server.url
+    game = open_new_game(page)
+    solution = solution_of(game)
+    cell = next(i for i, ch in enumerate(game.puzzle.givens) if ch == "0")
+    page.evaluate(TAP, [cell, int(solution[cell])])
+    assert saved_line(page) == "1 change kept on this device"
+    set_visibility(page, "hidden")
+    # Well inside the cadence: the move and the pause went at once.
+    stored = Game.objects.get(pk=game.pk)
+    for _ in range(40):
+        stored.refresh_from_db()
+        if stored.values[cell] == solution[cell] and stored.resumed_at is None:
+            break
+        page.wait_for_timeout(100)
+    assert stored.values[cell] == solution[cell]
+    assert stored.resumed_at is None  # the clock stopped
+    assert saved_line(page) == "Saved"
+    context.close()
