@@ -124,6 +124,8 @@ MIDDLEWARE = [
     # /healthz by the machine's address: answered before any host check refuses it.
     "puzzles.site.middleware.HealthChecksAnyHostMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Requests counted for the refills (puzzles/pools/traffic.py), shed ones included.
+    "puzzles.pools.traffic.CountRequestsMiddleware",
     # A request that waited too long for a thread is turned away here, before any work.
     "puzzles.site.shedding.ShedLoadMiddleware",
     "puzzles.site.middleware.ApiErrorsMiddleware",
@@ -241,6 +243,25 @@ REFILL_INTERVAL_SECONDS = env_int("REFILL_INTERVAL_SECONDS", 60)
 # A refill round's lock dies this long after its last renewal (the round renews it after
 # every puzzle): a lock left by a dead round or a Redis hiccup is gone by the next beat.
 REFILL_LOCK_SECONDS = env_int("REFILL_LOCK_SECONDS", REFILL_INTERVAL_SECONDS)
+# The site is quiet while it answers fewer requests a minute than this over the last
+# REFILL_QUIET_MINUTES: beat then tops every pool up to its high mark, so that a surge later
+# draws on full pools. At human pace a player sends about 12 requests a minute: 300 is about
+# 25 players. 0: no top-up (pools are refilled below their low marks only).
+REFILL_QUIET_REQUESTS_PER_MINUTE = env_int("REFILL_QUIET_REQUESTS_PER_MINUTE", 300)
+REFILL_QUIET_MINUTES = env_int("REFILL_QUIET_MINUTES", 5)
+if not 1 <= REFILL_QUIET_MINUTES <= 15:
+    raise ImproperlyConfigured("REFILL_QUIET_MINUTES must be between 1 and 15")
+# The site is busy at this many requests a minute over the last minute or more (3,000: about
+# 250 players, a third of a core of web and database work): a refill batch for a pool above
+# its low mark stops between two puzzles, the rest made at the next quiet moment. 0: never.
+REFILL_BUSY_REQUESTS_PER_MINUTE = env_int("REFILL_BUSY_REQUESTS_PER_MINUTE", 3000)
+if min(REFILL_QUIET_REQUESTS_PER_MINUTE, REFILL_BUSY_REQUESTS_PER_MINUTE) < 0 or (
+    REFILL_BUSY_REQUESTS_PER_MINUTE
+    and REFILL_QUIET_REQUESTS_PER_MINUTE > REFILL_BUSY_REQUESTS_PER_MINUTE
+):
+    raise ImproperlyConfigured(
+        "REFILL_QUIET_REQUESTS_PER_MINUTE must be between 0 and REFILL_BUSY_REQUESTS_PER_MINUTE"
+    )
 # Every worker and beat writes a heartbeat this often (puzzles/pools/heartbeats.py: 15 s,
 # or a quarter of a shorter beat period); one not seen for WORKER_GONE_SECONDS (three
 # heartbeats missed: 45 s) is gone, and /healthz/workers answers 503 while no worker or no

@@ -22,7 +22,7 @@ import engine
 from engine import EXTREME_STARTS
 
 from ..models import Difficulty, PoolTarget, Puzzle
-from . import activity, broker
+from . import activity, broker, traffic
 from .locks import RefillLock
 
 log = logging.getLogger(__name__)
@@ -149,12 +149,15 @@ def store_for_pool(difficulty: str, made: list[engine.Generated]) -> Stored:
 REFILL_TASK = "puzzles.pools.tasks.refill_pool"
 
 
-def start_refill(difficulty: str, stock: int, target: PoolTarget | None = None) -> bool:
-    """Start a refill round for a difficulty below its low water mark, unless one is under
-    way. Safe to call from a request: with Redis down or slow it gives up within a second,
-    says so, and does not try again for a while (beat repairs the pool later)."""
+def start_refill(
+    difficulty: str, stock: int, target: PoolTarget | None = None, *, top_up: bool = False
+) -> bool:
+    """Start a refill round for a difficulty below its low water mark (below its high one
+    with top_up, while the site is quiet), unless one is under way. Safe to call from a
+    request: with Redis down or slow it gives up within a second, says so, and does not
+    try again for a while (beat repairs the pool later)."""
     target = target or targets()[difficulty]
-    if stock >= target.low:
+    if stock >= (target.high if top_up else target.low):
         return False
     if broker.recently_down():
         log.info("no refill for %s: the broker was down moments ago", difficulty)
@@ -171,13 +174,16 @@ def start_refill(difficulty: str, stock: int, target: PoolTarget | None = None) 
 
 
 def start_refills() -> dict[str, int]:
-    """Start a round for each difficulty below its low water mark and without a live round
-    (a round whose lock expired is over): how many each round is to make."""
+    """Start a round for each difficulty below its low water mark, or, while the site is
+    quiet (traffic.py), below its high one, and without a live round (a round whose lock
+    expired is over): how many each round is to make. Pools topped up in quiet time meet
+    a surge full, and the workers need not make puzzles while it lasts."""
     stock = fresh_counts()
+    top_up = traffic.site_is_quiet()
     return {
         difficulty: room(target, stock[difficulty])
         for difficulty, target in targets().items()
-        if start_refill(difficulty, stock[difficulty], target)
+        if start_refill(difficulty, stock[difficulty], target, top_up=top_up)
     }
 
 
@@ -192,6 +198,11 @@ def _send_batch(lock: RefillLock) -> bool:
 def make_batch(difficulty: str, token: str, seed: str) -> int:
     """One batch of a round: make puzzles up to the batch size and the pool's room, store
     them, and send the next batch while the pool has room. How many were stored.
+
+    Before each puzzle the batch looks whether the site is busy (traffic.py): if so, and
+    the pool with what the batch made is at its low mark or above, it yields: stores what
+    it made and ends the round, letting go of the lock (the rest is made at the next quiet
+    moment, or by the next round once the pool falls below its low mark).
 
     The round's lock goes from batch to batch with its token, renewed after every puzzle;
     a batch whose lock is free takes it (the first batch of a round sent on its own, or one
@@ -211,19 +222,31 @@ def make_batch(difficulty: str, token: str, seed: str) -> int:
     rng = random.Random(seed)
     log.info("making %d %s puzzles", count, difficulty)
     began, made = time.monotonic(), []
-    for _ in range(count):
+    while len(made) < count:
+        if yields(difficulty, target, len(made)):
+            log.info("%s refill yields after %d puzzles: the site is busy", difficulty, len(made))
+            break
         made.append(make(difficulty, rng))
         held = held and lock.renew()
     stored = store_for_pool(difficulty, made)
     seconds = time.monotonic() - began
-    activity.record_batch(difficulty, stored.count, seconds)
+    if made:  # a batch that yielded before its first puzzle is no batch in the tallies
+        activity.record_batch(difficulty, stored.count, seconds)
     log.info("stored %d %s puzzles in %.1f s", stored.count, difficulty, seconds)
-    if stored.room == 0:
+    if stored.room == 0 or len(made) < count:
         if held:
             lock.release()
     elif held and lock.renew():
         _send_batch(lock)
     return stored.count
+
+
+def yields(difficulty: str, target: PoolTarget, made: int) -> bool:
+    """Whether a batch that made that many puzzles so far stops here: the site is busy and
+    the pool, with them, is not about to run dry (at its low mark or above)."""
+    if not traffic.site_is_busy():
+        return False
+    return Puzzle.objects.fresh(difficulty).count() + made >= target.low
 
 
 def insert_new(rows: list[Puzzle]) -> list[Puzzle]:

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 import engine
 from puzzles.models import DailyPuzzle, Puzzle
-from puzzles.pools import daily
+from puzzles.pools import daily, locks, traffic
 from puzzles.pools.tasks import refill_pool, refill_pools
 
 from ..harness import HeldWrites, run_together, wait_until, wait_until_idle
@@ -60,7 +60,8 @@ def test_master_and_extreme_pools_are_climbed_to_by_the_workers_and_give_their_d
     assert picked["extreme"].puzzle.difficulty == "extreme"
 
 
-def test_refills_start_below_the_low_mark_only_and_once(start_worker):
+def test_refills_start_below_the_low_mark_only_and_once(start_worker, settings):
+    settings.REFILL_QUIET_REQUESTS_PER_MINUTE = 0  # no top-up in quiet time
     set_targets(easy=(2, 10, 5))
     start_worker()
     assert refill_pools() == {"easy": 10}
@@ -71,6 +72,25 @@ def test_refills_start_below_the_low_mark_only_and_once(start_worker):
     Puzzle.objects.filter(pk__in=Puzzle.objects.fresh("easy").values("pk")[:2]).delete()
     assert refill_pools() == {"easy": 9}
     wait_until(lambda: fresh("easy") == 10, what="easy pool refilled")
+
+
+def test_a_quiet_site_has_its_pools_topped_up_and_a_busy_one_has_the_refill_wait(
+    start_worker,
+):
+    set_targets(easy=(2, 10, 5))
+    worker = start_worker()
+    assert refill_pools() == {"easy": 10}
+    wait_until(lambda: fresh("easy") == 10, what="easy pool full")
+    Puzzle.objects.filter(pk__in=Puzzle.objects.fresh("easy").values("pk")[:5]).delete()
+    traffic.add(100_000)  # a surge: busy for the worker too
+    assert refill_pools() == {}  # 5 left: above the low mark, the refill waits
+    refill_pool.delay("easy")  # a batch sent all the same stops before its first puzzle
+    worker.wait_for_log("easy refill yields after 0 puzzles: the site is busy")
+    assert fresh("easy") == 5
+    assert locks.holder("easy") is None
+    locks.client().delete(*locks.client().keys("site-requests:*"))  # quiet again
+    assert refill_pools() == {"easy": 5}  # topped up above the low mark
+    wait_until(lambda: fresh("easy") == 10, what="easy pool topped up")
 
 
 def test_a_worker_started_with_start_checks_fills_pools_and_picks_dailies(start_worker):
