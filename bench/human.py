@@ -14,7 +14,8 @@ when MANY (6) wait or a hint waits behind them (--send changes: a batch as soon 
 is answered, as the page sent before; --send moves: one POST .../moves each). The page's
 own requests go too: its look for another device's changes every LOOK (10) seconds while
 nothing is on its way and no batch was answered within them (before: whenever nothing was
-on its way), and its word that the player is still there (resume) every minute. An
+on its way), and its word that the player is still there (resume) every minute unless a
+batch was answered within it (before: every minute). An
 action's latency is counted from when it was due (a batched change: from when its batch
 was due to go) to the answer of the request that carried it, so a queue anywhere (in the
 server, or behind a slow answer) shows as what a player feels. Requests and moves are
@@ -276,6 +277,7 @@ class Link:
         self.conn = Connection(port)
         self.tally = tally
         self.retry_after: float | None = None  # seconds the last answer said to wait, if any
+        self.requests = 0  # requests sent over this link
 
     async def exchange(self, head: str, body: bytes) -> tuple[int, bytes]:
         streams = self.conn.streams
@@ -294,6 +296,7 @@ class Link:
             if self.conn.streams is None:
                 tally.connections += 1
             tally.requests += 1
+            self.requests += 1
             sent = time.monotonic()
             try:
                 async with asyncio.timeout(TIMEOUT):
@@ -403,7 +406,8 @@ class Player:
     ) -> None:
         """The page's own requests: a look every LOOK seconds while nothing waits or is on
         its way (today's page: nor a batch answered within LOOK), the clock's word every
-        CLOCK seconds; each on a phase of the player's own."""
+        CLOCK seconds (today's page: unless a batch was answered within CLOCK); each on a
+        phase of the player's own."""
         if not send.calls:
             return
         look = start + self.rng.uniform(0, LOOK)
@@ -413,8 +417,9 @@ class Player:
             await asyncio.sleep(max(0.0, due - time.monotonic()))
             if due == clock:
                 clock += CLOCK
-                queue.append((due, "clock", {}))
-                wake.set()
+                if send.every is None or due - self.answered_at >= CLOCK:
+                    queue.append((due, "clock", {}))
+                    wake.set()
                 continue
             look += LOOK
             fresh = send.every is not None and due - self.answered_at < LOOK
@@ -702,11 +707,10 @@ async def _arrive(
     while time.monotonic() < until:
         await asyncio.sleep(max(0.0, due - time.monotonic()))
         link = Link(port, tally)
-        asked = tally.requests
         try:
             player = await _join(number, port, day, link)
         except (Failed, OSError, ValueError, asyncio.IncompleteReadError):
-            tally.join_requests += tally.requests - asked
+            tally.join_requests += link.requests
             link.conn.close()
             if link.retry_after is not None:
                 await asyncio.sleep(link.retry_after)
@@ -717,7 +721,7 @@ async def _arrive(
             if due < until:
                 tally.due += 1
             continue
-        tally.join_requests += tally.requests - asked
+        tally.join_requests += link.requests
         now = time.monotonic()
         tally.latencies["join"].append(now - due)
         tally.achieved += now <= until

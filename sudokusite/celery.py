@@ -55,12 +55,19 @@ def warm_the_engine(sender, **kwargs) -> None:
 @worker_process_init.connect
 def make_puzzles_at_a_lower_priority(**kwargs) -> None:
     """The pool's processes make the puzzles: they run WORKER_NICE levels below the web
-    (and below this worker's main process, which takes tasks and keeps the heartbeat), so
-    on a machine that also serves players the generator only takes CPU no player wants."""
+    (and below this worker's main process, which takes tasks and keeps the heartbeat), and
+    with WORKER_IDLE in Linux's idle class (SCHED_IDLE): a core a web thread wakes up on is
+    handed to it at once, so on a machine that also serves players the generator only takes
+    CPU no player wants."""
     from django.conf import settings
 
     if settings.WORKER_NICE:
         os.nice(settings.WORKER_NICE)
+    if settings.WORKER_IDLE and hasattr(os, "SCHED_IDLE"):
+        try:
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        except OSError as error:
+            log.warning("the pool process stays in the normal class: %s", error)
 
 
 @worker_ready.connect

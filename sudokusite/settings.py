@@ -125,7 +125,7 @@ MIDDLEWARE = [
     "puzzles.site.middleware.HealthChecksAnyHostMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Requests counted for the refills (puzzles/pools/traffic.py), shed ones included.
-    "puzzles.pools.traffic.CountRequestsMiddleware",
+    "puzzles.site.middleware.CountRequestsMiddleware",
     # A request that waited too long for a thread is turned away here, before any work.
     "puzzles.site.shedding.ShedLoadMiddleware",
     "puzzles.site.middleware.ApiErrorsMiddleware",
@@ -237,6 +237,10 @@ CELERY_WORKER_SEND_TASK_EVENTS = False
 WORKER_NICE = env_int("WORKER_NICE", 10)
 if not 0 <= WORKER_NICE <= 19:
     raise ImproperlyConfigured("WORKER_NICE must be between 0 and 19")
+# And in Linux's idle scheduling class (SCHED_IDLE): they run only on a core no other
+# process wants, and give it up the moment a web thread wakes (a nice level still shares
+# it). Off: the nice level alone, for a machine whose worker must keep pace under load.
+WORKER_IDLE = env_bool("WORKER_IDLE", True)
 # A worker that starts refills the pools and picks today's dailies without waiting for beat.
 WORKER_START_CHECKS = env_bool("WORKER_START_CHECKS", True)
 REFILL_INTERVAL_SECONDS = env_int("REFILL_INTERVAL_SECONDS", 60)

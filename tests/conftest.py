@@ -12,6 +12,17 @@ def _fast_password_hashing(request):
         settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _no_newcomer_page_kept():
+    """Each test renders the newcomer's home page afresh (puzzles/play/newcomers.py keeps
+    it for 30 s in the process)."""
+    from puzzles.play import newcomers
+
+    newcomers.forget()
+    yield
+    newcomers.forget()
+
+
 @pytest.fixture
 def alice(django_user_model):
     return django_user_model.objects.create_user("alice", "alice@example.com", "wonderland-42")

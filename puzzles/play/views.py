@@ -28,7 +28,7 @@ from ..learn.skills import skills as skill_profile
 from ..learn.tiers import TIERS
 from ..models import DailyPuzzle, Difficulty, Game
 from ..pools.daily import dailies_of, days_around
-from . import answers, finish, starting, stats
+from . import answers, finish, newcomers, starting, stats
 from .days import player_today, player_zone
 from .errors import NotFound, Unavailable
 
@@ -80,9 +80,16 @@ def _daily_cards(date: datetime.date, player, today: datetime.date) -> list[dict
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     """The game in play to continue, today's dailies, other games in progress, and a new
-    game of any difficulty."""
-    player = current_player(request)
+    game of any difficulty. A newcomer's is made once for many (newcomers.py)."""
     daily_date = player_today(request)  # the day whose dailies the page shows
+    if newcomers.is_newcomer(request):
+        key = (daily_date, str(player_zone(request)))
+        return newcomers.page(request, key, "puzzles/home.html", lambda: _home(request, daily_date))
+    return render(request, "puzzles/home.html", _home(request, daily_date))
+
+
+def _home(request: HttpRequest, daily_date: datetime.date) -> dict:
+    player = current_player(request)
     playing = player.games().filter(status=Game.Status.PLAYING)
     latest = playing.select_related("puzzle", "daily").order_by("-updated_at").first()
     others = playing.exclude(daily__date=daily_date)
@@ -91,23 +98,19 @@ def home(request: HttpRequest) -> HttpResponse:
     current, best = stats.streaks(player, player_zone(request), daily_date)
     dailies = _daily_cards(daily_date, player, daily_date)
     picked = {card["difficulty"] for card in dailies}
-    return render(
-        request,
-        "puzzles/home.html",
-        {
-            "today": daily_date,
-            "daily_date": daily_date,
-            "shows_day": True,  # drawn again for the browser's zone (static/js/site.js)
-            "dailies": dailies,
-            # Tiers made ahead only whose daily waits for the workers' first puzzle.
-            "pending": [TIERS[d] for d in Difficulty.values if d not in picked],
-            "latest": latest,
-            "in_progress": others.select_related("puzzle", "daily").order_by("-updated_at")[:10],
-            "difficulties": Difficulty.choices,
-            "streak": current,
-            "best_streak": best,
-        },
-    )
+    return {
+        "today": daily_date,
+        "daily_date": daily_date,
+        "shows_day": True,  # drawn again for the browser's zone (static/js/site.js)
+        "dailies": dailies,
+        # Tiers made ahead only whose daily waits for the workers' first puzzle.
+        "pending": [TIERS[d] for d in Difficulty.values if d not in picked],
+        "latest": latest,
+        "in_progress": others.select_related("puzzle", "daily").order_by("-updated_at")[:10],
+        "difficulties": Difficulty.choices,
+        "streak": current,
+        "best_streak": best,
+    }
 
 
 @require_POST

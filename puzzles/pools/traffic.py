@@ -20,13 +20,10 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable
 
 import redis
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
 
-from ..site.middleware import ANY_HOST_PATHS
 from . import broker
 from .locks import client
 
@@ -132,16 +129,3 @@ def site_is_busy() -> bool:
         return False
     rate = per_minute(BUSY_WINDOW_SECONDS)
     return rate is not None and rate >= threshold
-
-
-class CountRequestsMiddleware:
-    """Counts every request that reaches it (shed ones too: placed before the shedding),
-    but the health checks and the scrape."""
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.path_info not in ANY_HOST_PATHS:
-            count_request()
-        return self.get_response(request)

@@ -18,6 +18,8 @@ from django.core.exceptions import (
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.urls import resolve
 
+from ..pools import traffic
+
 API_PREFIX = "/api/"
 
 # Scripts, styles, images and requests from the site itself only: no inline script or
@@ -174,3 +176,17 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     from django.views.csrf import csrf_failure as page
 
     return page(request, reason)
+
+
+class CountRequestsMiddleware:
+    """Counts every request that reaches it for the refills (puzzles/pools/traffic.py):
+    shed ones too (it is placed before the shedding), but not the health checks and the
+    scrape: a monitor is not a player."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.path_info not in ANY_HOST_PATHS:
+            traffic.count_request()
+        return self.get_response(request)

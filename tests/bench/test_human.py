@@ -268,7 +268,8 @@ def test_the_page_looks_for_news_unless_a_batch_answered_within_the_look():
     assert "look" not in fresh  # today's page: the batch's answer was the news
     assert "look" in before  # the page before looked whatever it had heard
     assert "look" in stale
-    assert "clock" in fresh  # the clock's word goes whatever
+    assert "clock" not in fresh  # the batch's answer told the server's clock too
+    assert "clock" in before and "clock" in stale
     assert none == []
 
 

@@ -131,6 +131,8 @@ test("the look for another device's changes waits while a batch's answer is fres
   await timers.run(EVERY_MS);
   applied(api.asked[0], 1);
   await timers.run(5000);
+  assert.equal(link.sync.answeredWithin(6000), true); // the minute's word to the clock waits too
+  assert.equal(link.sync.answeredWithin(5000), false);
   await link.look(10000); // the clock's look: the batch's answer 5 s ago brought the state
   assert.deepEqual(commands(api), ["changes"]);
   link.look(); // asked for (the page came to the front): read

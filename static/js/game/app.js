@@ -161,15 +161,18 @@ window.addEventListener("focus", () => lookForNews());
 window.addEventListener("pageshow", (event) => event.persisted && lookForNews());
 
 // Once a minute, if the player did something on the page, tell the server they are still
-// there; a page nobody touches lets the server's clock stop after five minutes.
+// there, unless a batch of changes told it within the minute; a page nobody touches lets
+// the server's clock stop after five minutes.
+const ACTIVE_MS = 60000;
 let active = true;
 for (const event of ["keydown", "pointerdown"]) document.addEventListener(event, () => (active = true));
 setInterval(() => {
   const { state } = game;
   const shown = document.visibilityState === "visible";
-  if (active && shown && state.status === "playing" && !state.paused && !game.manualPause) actions.setPaused(false);
+  const told = link.sync.answeredWithin(ACTIVE_MS);
+  if (active && shown && !told && state.status === "playing" && !state.paused && !game.manualPause) actions.setPaused(false);
   active = false;
-}, 60000);
+}, ACTIVE_MS);
 
 input.listen();
 replay.listen();

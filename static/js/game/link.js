@@ -91,7 +91,7 @@ export class Link {
   async look(within = 0) {
     const { game, sync } = this;
     if (this.looking || this.busy() || game.server.status !== "playing") return;
-    if (within && sync.answeredAt !== null && sync.timers.now() - sync.answeredAt < within) return;
+    if (within && sync.answeredWithin(within)) return;
     this.looking = true;
     try {
       const result = await this.api.news(game.server.version);

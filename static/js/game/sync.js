@@ -94,6 +94,12 @@ export class Sync {
     return Math.max(0, this.since + this.every - this.timers.now());
   }
 
+  // Whether a batch was answered less than `ms` ago: its answer brought the game as the
+  // server has it, and told the server's clock the player is there.
+  answeredWithin(ms) {
+    return this.answeredAt !== null && this.timers.now() - this.answeredAt < ms;
+  }
+
   // The ms left of the wait the server asked for (0: none).
   held() {
     return Math.max(0, this.until - this.timers.now());
