@@ -22,14 +22,16 @@ server, or behind a slow answer) shows as what a player feels. Requests and move
 counted apart.
 
 Each request carries the stamp nginx gives it (X-Request-Start), so the site sheds what
-waited too long as it does behind nginx. The site runs as in production: gunicorn with 2
-workers of 4 threads each (sudokusite/gunicorn.py's settings, keep-alive included),
+waited too long as it does behind nginx. The site runs as in production: gunicorn with the
+web processes and threads its unit runs (deploy/sudoku-web.service: 4 of 4 threads each;
+sudokusite/gunicorn.py's settings, keep-alive included),
 DJANGO_DEBUG=0, PostgreSQL (a
 scratch database at BENCH_HUMAN_PG_URL, dropped and created afresh), a private Redis as
 broker and cache, one Celery worker with as many pool processes as its unit runs
-(deploy/sudoku-worker.service), at WORKER_NICE below the web as there, and beat. Each
-player is a new guest: the home page, then by turns one of today's four daily puzzles or a
-new master or extreme game from the pools, then its state. The pools' targets are those
+(deploy/sudoku-worker.service), at WORKER_NICE below the web and in the idle scheduling
+class as there, and beat. Each player is a new guest: the home page, then by turns one of
+today's four daily puzzles or a new master or extreme game from the pools, then its page
+and the clock's start, as a browser opens it. The pools' targets are those
 shipped and each pool starts at its low mark, so the players' draws keep the worker making
 master and extreme puzzles during the run, as on a busy day. The players of a level are
 those of the level before and new ones; each knows its puzzle's solution: a digit is right
@@ -637,8 +639,9 @@ def _set_cookies(answer: bytes) -> dict[str, str]:
 
 
 async def _join(number: int, port: int, day: str, link: Link) -> Player:
-    """A guest arriving over link: the home page (cookies, CSRF token), a new game (STARTS
-    by turns), its state. Failed when one of them is not answered as it should be."""
+    """A guest arriving over link, as a browser does: the home page (cookies, CSRF token),
+    a new game (STARTS by turns), its page (the state in it), the clock started as the page
+    opens. Failed when one of them is not answered as it should be."""
     kind, difficulty = STARTS[number % len(STARTS)]
     cookies: dict[str, str] = {}
     token = ""
@@ -663,10 +666,14 @@ async def _join(number: int, port: int, day: str, link: Link) -> Player:
     if status != 302 or not found:
         raise Failed(f"a new game answered {status}")
     game = int(found.group(1))
-    status, _, data = await send("GET", f"/api/games/{game}")
+    status, _, data = await send("GET", f"/games/{game}/")
+    found = re.search(rb'<script id="game-state" type="application/json">(.*?)</script>', data)
+    if status != 200 or not found:
+        raise Failed(f"the game's page answered {status}")
+    state = json.loads(found.group(1))
+    status, _, _ = await send("POST", f"/api/games/{game}/resume")  # the page, as it opens
     if status != 200:
-        raise Failed(f"the game's state answered {status}")
-    state = json.loads(data)
+        raise Failed(f"the game's clock answered {status}")
     puzzle = state["puzzle"]
     if puzzle not in SOLUTIONS:
         SOLUTIONS[puzzle] = engine.solve(puzzle)
@@ -1014,6 +1021,16 @@ for target in targets().values():
                  now=True)
 """
 WORKER_UNIT = harness.ROOT / "deploy" / "sudoku-worker.service"
+WEB_UNIT = harness.ROOT / "deploy" / "sudoku-web.service"
+
+
+def production_web(unit: Path = WEB_UNIT) -> tuple[int, int]:
+    """The web processes and threads each that gunicorn runs in production (its unit's
+    --workers and --threads)."""
+    text = unit.read_text()
+    workers = re.search(r"^ExecStart=.* --workers (\d+)", text, re.MULTILINE)
+    threads = re.search(r"^ExecStart=.* --threads (\d+)", text, re.MULTILINE)
+    return int(workers.group(1)), int(threads.group(1))
 
 
 def production_concurrency(unit: Path = WORKER_UNIT) -> int:
@@ -1036,13 +1053,24 @@ def nice(pid: int) -> int | None:
 def _report_worker(pid: int) -> None:
     """How the worker runs: its pool processes, which make the puzzles, and their nice
     levels against the main process's (the web's)."""
-    pool = [n for n in map(nice, descendants(pid)[1:]) if n is not None]
+    children = descendants(pid)[1:]
+    pool = [n for n in map(nice, children) if n is not None]
     line(
         "human worker",
         f"{len(pool)} pool processes",
         f"nice {', '.join(map(str, sorted(set(pool))))}",
+        f"class {', '.join(sorted(set(map(_policy, children))))}",
         f"main process nice {nice(pid)}",
     )
+
+
+def _policy(pid: int) -> str:
+    """A process's scheduling class: "idle" (SCHED_IDLE), "normal", or "gone"."""
+    try:
+        policy = os.sched_getscheduler(pid)
+    except OSError:
+        return "gone"
+    return "idle" if policy == getattr(os, "SCHED_IDLE", -1) else "normal"
 
 
 def _arguments(argv: list[str]) -> argparse.Namespace:
@@ -1077,6 +1105,12 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
         "a batch as soon as the last is answered (as it did before), or one a request",
     )
     parser.add_argument(
+        "--web-processes",
+        type=int,
+        default=None,
+        help="gunicorn's web processes (by default as deploy/sudoku-web.service runs them)",
+    )
+    parser.add_argument(
         "--every",
         type=float,
         default=EVERY,
@@ -1095,6 +1129,8 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
         parser.error("--join must be between 0 and --seconds")
     if options.settle < 0:
         parser.error("--settle must not be below 0")
+    if options.web_processes is not None and options.web_processes < 1:
+        parser.error("--web-processes must be at least 1")
     if not 0 <= options.every <= 60:
         parser.error("--every must be between 0 and 60 seconds")
     return options
@@ -1121,7 +1157,10 @@ def main(argv: list[str] | None = None) -> None:
             worker.ready()
             _report_worker(worker.process.pid)
             started.append(beat := harness.Beat(env, Path(scratch)))
-            started.append(site := harness.Gunicorn(env, echo=True))
+            workers, threads = production_web()
+            workers = options.web_processes or workers
+            started.append(site := harness.Gunicorn(env, workers, threads, echo=True))
+            line("human web", f"{workers} processes", f"{threads} threads each")
             backends = Backends(PG_URL)
             groups = {
                 "gunicorn": lambda: descendants(site.process.pid),

@@ -46,6 +46,7 @@ def test_new_players_join_evenly_over_the_ramp():
         (["--settle", "-5"], "--settle must not be below 0"),
         (["--seconds", "0"], "--seconds must be above 0"),
         (["--every", "-1"], "--every must be between 0 and 60"),
+        (["--web-processes", "0"], "--web-processes must be at least 1"),
         (["--send", "bursts"], "invalid choice"),
     ],
 )
@@ -60,6 +61,9 @@ def test_the_surge_options_are_read():
     options = human._arguments(["--players", "30,60", "--join", "5", "--seconds", "15"])
     assert (options.levels, options.join, options.seconds, options.settle) == ([30, 60], 5, 15, 20)
     assert human._arguments([]).join is None  # set up before the level, as before
+    # gunicorn as its unit runs it, unless told.
+    assert human.production_web() == (2, 4)
+    assert human._arguments(["--web-processes", "4"]).web_processes == 4
     # The page as it sends today, on the site's cadence.
     assert (human._arguments([]).send, human._arguments([]).every) == ("cadence", 8.0)
     assert human.Send.named("cadence", 5.0) == human.Send(True, 5.0)
@@ -299,6 +303,8 @@ def test_a_surge_runs_against_the_production_setup():
         main_nice = int(re.search(r"main process nice (\d+)", worker).group(1))
         assert f"{pool} pool processes" in worker
         assert re.search(rf"\bnice {min(main_nice + 10, 19)}\s", worker)  # WORKER_NICE below
+        assert re.search(r"\bclass idle\s", worker)  # and in the idle class (WORKER_IDLE)
+        assert re.search(r"2 processes\s+4 threads each", lines["human web"])  # as its unit
         assert "human 12 players join" in lines  # joins measured during the level
         for name in ("after 4 s", "failures", "a player", "worker", "server CPU"):
             assert f"human 12 players {name}" in lines, run.stdout
