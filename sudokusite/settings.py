@@ -249,14 +249,14 @@ REFILL_INTERVAL_SECONDS = env_int("REFILL_INTERVAL_SECONDS", 60)
 REFILL_LOCK_SECONDS = env_int("REFILL_LOCK_SECONDS", REFILL_INTERVAL_SECONDS)
 # The site is quiet while it answers fewer requests a minute than this over the last
 # REFILL_QUIET_MINUTES: beat then tops every pool up to its high mark, so that a surge later
-# draws on full pools. At human pace a player sends about 12 requests a minute: 300 is about
-# 25 players. 0: no top-up (pools are refilled below their low marks only).
+# draws on full pools. At human pace a player sends about 6 requests a minute: 300 is about
+# 50 players. 0: no top-up (pools are refilled below their low marks only).
 REFILL_QUIET_REQUESTS_PER_MINUTE = env_int("REFILL_QUIET_REQUESTS_PER_MINUTE", 300)
 REFILL_QUIET_MINUTES = env_int("REFILL_QUIET_MINUTES", 5)
 if not 1 <= REFILL_QUIET_MINUTES <= 15:
     raise ImproperlyConfigured("REFILL_QUIET_MINUTES must be between 1 and 15")
 # The site is busy at this many requests a minute over the last minute or more (3,000: about
-# 250 players, a third of a core of web and database work): a refill batch for a pool above
+# 500 players, a quarter of a core of web and database work): a refill batch for a pool above
 # its low mark stops between two puzzles, the rest made at the next quiet moment. 0: never.
 REFILL_BUSY_REQUESTS_PER_MINUTE = env_int("REFILL_BUSY_REQUESTS_PER_MINUTE", 3000)
 if min(REFILL_QUIET_REQUESTS_PER_MINUTE, REFILL_BUSY_REQUESTS_PER_MINUTE) < 0 or (

@@ -188,7 +188,10 @@ def wait_words(page, start: str) -> str:
 
 
 @pytest.mark.parametrize("size", ["phone-small", "phone"])
-def test_the_saving_line_says_words_and_the_clock_stays_put(browser, live_server, stock, size):
+def test_the_saving_line_says_words_and_the_clock_stays_put(
+    browser, live_server, stock, size, settings
+):
+    settings.SEND_EVERY_MS = 1500  # changes kept here a moment before they go (the cadence)
     page = page_of_size(browser, live_server, size)
     open_daily(page, "extreme")
     game = Game.objects.get(pk=int(page.url.rstrip("/").split("/")[-1]))
@@ -205,7 +208,11 @@ def test_the_saving_line_says_words_and_the_clock_stays_put(browser, live_server
     for cell in (blanks.nth(0), blanks.nth(1)):
         cell.tap()
         page.locator('[data-digit="4"]').tap()
-    words = {"saving": wait_words(page, "Saving")}
+    words = {"kept": wait_words(page, "2 changes kept on this device")}
+    boxes["kept"] = page.evaluate(CLOCK_BOX)
+    faults["kept"] = page.evaluate(TITLE_FAULTS) + past_the_edge(page)
+    screenshots(page, f"fit-{size}-kept")
+    words["saving"] = wait_words(page, "Saving")
     boxes["saving"] = page.evaluate(CLOCK_BOX)
     faults["saving"] = page.evaluate(TITLE_FAULTS) + past_the_edge(page)
 
@@ -222,6 +229,8 @@ def test_the_saving_line_says_words_and_the_clock_stays_put(browser, live_server
     boxes["ten minutes"] = page.evaluate(CLOCK_BOX)
     faults["ten minutes"] = page.evaluate(TITLE_FAULTS)
     close(page.context, page)
+    if words["kept"] not in ("2 changes kept on this device", "Kept · 2"):
+        faults["kept"].append(f"the saving line says {words['kept']!r}")
     if not (words["saving"].startswith("Saving") and "2" in words["saving"]):
         faults["saving"].append(f"the saving line says {words['saving']!r}")
     if not (words["offline"].startswith("Offline") and "2" in words["offline"]):
