@@ -30,8 +30,8 @@ scratch database at BENCH_HUMAN_PG_URL, dropped and created afresh), a private R
 broker and cache, one Celery worker with as many pool processes as its unit runs
 (deploy/sudoku-worker.service), at WORKER_NICE below the web and in the idle scheduling
 class as there, and beat. Each player is a new guest: the home page, then by turns one of
-today's four daily puzzles or a new master or extreme game from the pools, then its page
-and the clock's start, as a browser opens it. The pools' targets are those
+today's four daily puzzles or a new master or extreme game from the pools, then its page,
+as a browser opens it. The pools' targets are those
 shipped and each pool starts at its low mark, so the players' draws keep the worker making
 master and extreme puzzles during the run, as on a busy day. The players of a level are
 those of the level before and new ones; each knows its puzzle's solution: a digit is right
@@ -640,8 +640,9 @@ def _set_cookies(answer: bytes) -> dict[str, str]:
 
 async def _join(number: int, port: int, day: str, link: Link) -> Player:
     """A guest arriving over link, as a browser does: the home page (cookies, CSRF token),
-    a new game (STARTS by turns), its page (the state in it), the clock started as the page
-    opens. Failed when one of them is not answered as it should be."""
+    a new game (STARTS by turns), its page (the state in it; a game just started needs no
+    word to its clock as the page opens). Failed when one of them is not answered as it
+    should be."""
     kind, difficulty = STARTS[number % len(STARTS)]
     cookies: dict[str, str] = {}
     token = ""
@@ -670,10 +671,7 @@ async def _join(number: int, port: int, day: str, link: Link) -> Player:
     found = re.search(rb'<script id="game-state" type="application/json">(.*?)</script>', data)
     if status != 200 or not found:
         raise Failed(f"the game's page answered {status}")
-    state = json.loads(found.group(1))
-    status, _, _ = await send("POST", f"/api/games/{game}/resume")  # the page, as it opens
-    if status != 200:
-        raise Failed(f"the game's clock answered {status}")
+    state = json.loads(found.group(1))  # its clock running: the page sends no word of it
     puzzle = state["puzzle"]
     if puzzle not in SOLUTIONS:
         SOLUTIONS[puzzle] = engine.solve(puzzle)

@@ -74,3 +74,32 @@ def test_a_hidden_tab_sends_what_waits_at_once(browser, live_server, stock):
     assert stored.resumed_at is None  # the clock stopped
     assert saved_line(page) == "Saved"
     context.close()
+
+
+def test_a_game_just_started_opens_with_no_word_to_the_clock(browser, live_server, stock):
+    """A join is one request fewer: the page of a game just started tells the server's clock
+    nothing as it opens (it runs, and the first batch keeps it running); a page whose clock
+    stopped starts it as before."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    page.base = live_server.url
+    calls = []
+    page.on("request", lambda r: "/api/games/" in r.url and calls.append(r.url.rsplit("/", 1)[1]))
+    game = open_new_game(page)
+    page.wait_for_timeout(500)
+    assert "resume" not in calls, calls
+    stored = Game.objects.get(pk=game.pk)
+    assert stored.resumed_at is not None  # the clock runs all the same
+
+    Game.objects.filter(pk=game.pk).update(resumed_at=None)  # stopped meanwhile
+    calls.clear()
+    page.reload()
+    page.wait_for_selector("[data-game][data-ready]")
+    for _ in range(40):
+        if "resume" in calls:
+            break
+        page.wait_for_timeout(100)
+    assert "resume" in calls, calls
+    stored.refresh_from_db()
+    assert stored.resumed_at is not None
+    context.close()

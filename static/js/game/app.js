@@ -193,8 +193,19 @@ function playEarlyInput() {
 }
 
 // Opening the page means playing: the clock (started when the game was) goes on, unless
-// the page opened in a background tab.
+// the page opened in a background tab. A page the server has just served, whose clock it
+// heard of within the minute (a game just started: its page follows at once), sends no
+// word: the clock runs, and the first batch or the minute's word keeps it running.
+const HEARD_LATELY = 240; // the seconds the clock runs on then, at least (of 300)
+function clockHeardOfLately() {
+  const served = readData("game-state");
+  const fresh = !served.paused && served.runs_for >= HEARD_LATELY;
+  return fresh && navigator.onLine && game.server.version === served.version;
+}
 game.changed();
-if (game.state.status === "playing") actions.setPaused(document.visibilityState !== "visible");
+if (game.state.status === "playing") {
+  const hidden = document.visibilityState !== "visible";
+  if (hidden || !clockHeardOfLately()) actions.setPaused(hidden);
+}
 playEarlyInput();
 root.dataset.ready = "true"; // for scripts and tests: the page now takes input
