@@ -41,8 +41,9 @@ const scroll = scroller(board);
 const announce = announcer(root.querySelector("[data-announce]"));
 const page = { root, cells, scroll, announce };
 
+const served = readData("game-state"); // the state as the server served the page
 const game = new Game({
-  state: readData("game-state"),
+  state: served,
   peers: readData("board-peers"), // the engine's geometry, sent with the page
   prefs: {
     autoNotes: flag("autoNotes"),
@@ -198,7 +199,6 @@ function playEarlyInput() {
 // word: the clock runs, and the first batch or the minute's word keeps it running.
 const HEARD_LATELY = 240; // the seconds the clock runs on then, at least (of 300)
 function clockHeardOfLately() {
-  const served = readData("game-state");
   const fresh = !served.paused && served.runs_for >= HEARD_LATELY;
   return fresh && navigator.onLine && game.server.version === served.version;
 }

@@ -47,7 +47,7 @@ export class Link {
       failed: (status, data, sent) => this.batchFailed(status, data, sent),
       changed: () => this.changed(),
       timers,
-      ...(every === undefined ? {} : { every }),
+      every, // undefined: sync.js's default
     });
     this.waking = null; // the timer that runs the calls once a wait is over
   }

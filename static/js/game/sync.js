@@ -4,8 +4,9 @@
 // human pace sends a request every few moves, not one a move), at once when MANY changes
 // wait (a batch's digits stay within the server's pace for a person) and when the page
 // hurries it (a solve, help, a pause, a hidden tab: `hurry`). Every change is kept on
-// the device before it waits here, so the cadence risks none. No answer (offline, a dropped connection) leaves them queued: they go again,
-// after a pause that grows, at once when the browser says it is back online. A server too
+// the device before it waits here, so the cadence risks none. No answer (offline, a
+// dropped connection) leaves them queued: they go again, after a pause that grows, at once
+// when the browser says it is back online. A server too
 // busy to answer (a 503 or 429 with Retry-After) is waited out as long as it asks: nothing
 // goes out meanwhile, the page's other requests included (they ask `held()`). The server
 // stores a change once whatever the number of times it is sent, so a resend is harmless.

@@ -102,19 +102,13 @@ def test_a_quiet_site_tops_every_pool_up_to_its_high_mark():
     assert locks.holder("easy")
 
 
-def test_ordinary_traffic_refills_only_pools_below_their_low_mark():
+@pytest.mark.parametrize("traffic_now", [ordinary_traffic, busy_traffic])
+def test_past_quiet_only_pools_below_their_low_mark_are_refilled(traffic_now):
+    """Ordinary traffic and a busy site alike: a pool above its low mark waits, one that
+    fell below it (about to run dry) is refilled to its high mark."""
     target("easy", 2, 10, 5)
     stock_of("easy", 4, seed=1)
-    ordinary_traffic()
-    assert stock.start_refills() == {}
-    Puzzle.objects.filter(pk__in=Puzzle.objects.fresh("easy").values("pk")[:3]).delete()
-    assert stock.start_refills() == {"easy": 9}
-
-
-def test_a_busy_site_refills_only_pools_about_to_run_dry():
-    target("easy", 2, 10, 5)
-    stock_of("easy", 4, seed=1)
-    busy_traffic()
+    traffic_now()
     assert stock.start_refills() == {}
     Puzzle.objects.filter(pk__in=Puzzle.objects.fresh("easy").values("pk")[:3]).delete()
     assert stock.start_refills() == {"easy": 9}
