@@ -7,10 +7,10 @@ same rows: model instances as `QuerySet.get` builds them, rows inserted as `bulk
 inserts them. tests/web/site/test_sql.py holds each statement to the ORM's answer for
 every type of field they read or write.
 
-The statements: a player's game with its puzzle and daily (locked, for a change), the
-game's receipts of a batch's ids, the game's UPDATE while it runs (the one place the rule
-"only while running, at the version seen" is written), INSERT of new rows, a session, and
-a user's preferences.
+The statements: a fresh puzzle claimed from the pool, a player's game with its puzzle and
+daily (locked, for a change), the game's receipts of a batch's ids, the game's UPDATE while
+it runs (the one place the rule "only while running, at the version seen" is written),
+INSERT of new rows, a session, and a user's preferences.
 
 Like models.py, this module uses none of the app's groups; each of them may use it.
 """
@@ -25,7 +25,7 @@ from django.contrib.sessions.models import Session
 from django.db import connections, models
 from django.db.backends.base.base import BaseDatabaseWrapper
 
-from .models import ChangeReceipt, DailyPuzzle, Game, Preferences, Puzzle
+from .models import ChangeReceipt, DailyPuzzle, Game, Preferences, Puzzle, TechniqueExample
 
 DB = "default"
 
@@ -46,15 +46,17 @@ class Columns:
     which turns those values of a row back into an instance."""
 
     def __init__(self, model: type[models.Model], alias: str) -> None:
+        """`alias` names the table in the statement; "" for bare columns (RETURNING)."""
         conn = connection()
         self.model = model
         self.fields = model._meta.concrete_fields
         quote = conn.ops.quote_name
-        self.sql = ", ".join(f"{alias}.{quote(f.column)}" for f in self.fields)
+        prefix = f"{alias}." if alias else ""
+        self.sql = ", ".join(f"{prefix}{quote(f.column)}" for f in self.fields)
         self.names = [f.attname for f in self.fields]
         self.converters = []
         for n, field in enumerate(self.fields):
-            col = field.get_col(alias)
+            col = field.get_col(alias or model._meta.db_table)
             found = conn.ops.get_db_converters(col) + col.get_db_converters(conn)
             if found:
                 self.converters.append((n, col, found))
@@ -105,6 +107,46 @@ def insert(objs: Iterable[models.Model]) -> None:
             cursor.execute(head + ", ".join([row] * len(chunk)), values)
     for obj in objs:
         obj._state.adding, obj._state.db = False, DB
+
+
+# The pool ---------------------------------------------------------------------------------
+
+
+@functools.cache
+def _claim(vendor: str) -> tuple[Columns, str]:
+    conn = connection()
+    quote, column = conn.ops.quote_name, column_of(Puzzle)
+    table, examples = quote(Puzzle._meta.db_table), quote(TechniqueExample._meta.db_table)
+    pk, example_of = column("id"), column_of(TechniqueExample)("puzzle")
+    lock = " FOR UPDATE SKIP LOCKED" if conn.features.has_select_for_update_skip_locked else ""
+    columns = Columns(Puzzle, "")
+    return columns, (
+        f"UPDATE {table} SET {column('served_at')} = %s WHERE {pk} = ("
+        f"SELECT q.{pk} FROM {table} q"
+        f" WHERE q.{column('served_at')} IS NULL AND q.{column('source')} <> %s"
+        f" AND q.{column('difficulty')} = %s"
+        f" AND NOT EXISTS (SELECT 1 FROM {examples} e WHERE e.{example_of} = q.{pk})"
+        f" ORDER BY q.{pk} LIMIT 1{lock}) RETURNING {columns.sql}"
+    )
+
+
+def can_claim_in_one() -> bool:
+    """Whether the database returns the rows an UPDATE changed (PostgreSQL; SQLite from
+    3.35)."""
+    return connection().features.can_return_columns_from_insert
+
+
+def claim_fresh(difficulty: str, now: datetime.datetime) -> Puzzle | None:
+    """Take the first fresh puzzle of a difficulty (never served, not a player's own, no
+    technique example's: Puzzle.objects.fresh().without_examples()) out of the pool, served
+    at `now`, in one statement; None when there is none. Concurrent claims never get the
+    same puzzle: PostgreSQL skips the rows another claim has locked, SQLite runs one
+    writing statement at a time."""
+    columns, sql = _claim(connection().vendor)
+    field = Puzzle._meta.get_field("served_at")
+    served = field.get_db_prep_save(now, connection=connection())
+    row = select_one(sql, [served, Puzzle.Source.PLAYER.value, difficulty])
+    return None if row is None else columns.build(row)
 
 
 # A player's game --------------------------------------------------------------------------

@@ -47,31 +47,42 @@ def new_game(player: Player, difficulty: str, prefs: Preferences | None = None) 
             .order_by("served_at")
             .first()
         ) or make_and_serve(difficulty)
-    if puzzle is None:
-        easier = Difficulty.values[Difficulty.values.index(difficulty) - 1]
-        return new_game(player, easier, prefs)
-    return _create(player, puzzle, None, prefs)
+        if puzzle is None:
+            easier = Difficulty.values[Difficulty.values.index(difficulty) - 1]
+            return new_game(player, easier, prefs)
+        return _create(player, puzzle, None, prefs)
+    # Fresh from the pool: nobody has played it, nor practised on it (practice games are on
+    # the guide's examples, which the pool never hands out).
+    return _create(player, puzzle, None, prefs, fresh=True)
 
 
 def _create(
-    player: Player, puzzle: Puzzle, daily: DailyPuzzle | None, prefs: Preferences | None = None
+    player: Player,
+    puzzle: Puzzle,
+    daily: DailyPuzzle | None,
+    prefs: Preferences | None = None,
+    *,
+    fresh: bool = False,
 ) -> Game:
     """The player's game on the puzzle: a new one with its clock running, or, when a
     second request of the player's got there first, that one. A practice game of the
-    player's on the puzzle showed part of its solve: the new game is helped from then."""
+    player's on the puzzle showed part of its solve: the new game is helped from then
+    (none on a `fresh` puzzle, just claimed from the pool)."""
     now = timezone.now()
     notes, complete = [], NONE_COMPLETE
     if prefs is not None and prefs.auto_notes:
         notes = engine.candidates(puzzle.givens)
         complete = "".join("1" if digits else "0" for digits in notes)
-    practised = (
-        player.all_games()
-        .practice_games()
-        .filter(puzzle=puzzle)
-        .order_by("started_at")
-        .values_list("started_at", flat=True)
-        .first()
-    )
+    practised = None
+    if not fresh:
+        practised = (
+            player.all_games()
+            .practice_games()
+            .filter(puzzle=puzzle)
+            .order_by("started_at")
+            .values_list("started_at", flat=True)
+            .first()
+        )
     try:
         with transaction.atomic():
             game = Game.objects.create(

@@ -14,13 +14,14 @@ import time
 from dataclasses import dataclass
 
 import redis
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Count, QuerySet
 from django.utils import timezone
 
 import engine
 from engine import EXTREME_STARTS
 
+from .. import sql
 from ..models import Difficulty, PoolTarget, Puzzle
 from . import activity, broker, traffic
 from .locks import RefillLock
@@ -285,14 +286,15 @@ def _insert_one(row: Puzzle) -> bool:
 def claim_fresh_puzzle(difficulty: str) -> Puzzle | None:
     """Take one fresh puzzle out of the pool for good; None when the pool is empty.
 
-    Concurrent claims never get the same puzzle: rows locked by another claim are
-    skipped where the database can (PostgreSQL); SQLite serialises the transactions.
+    One statement where the database returns what an UPDATE changed (sql.claim_fresh), at
+    every new game of a surge. Concurrent claims never get the same puzzle: rows locked by
+    another claim are skipped where the database can (PostgreSQL); SQLite serialises the
+    writes.
     """
-    with transaction.atomic():
-        qs = Puzzle.objects.fresh(difficulty).without_examples().order_by("id")
-        if connection.features.has_select_for_update_skip_locked:
-            qs = qs.select_for_update(skip_locked=True)
-        puzzle = qs.first()
+    if sql.can_claim_in_one():
+        return sql.claim_fresh(difficulty, timezone.now())
+    with transaction.atomic():  # SQLite before 3.35
+        puzzle = Puzzle.objects.fresh(difficulty).without_examples().order_by("id").first()
         if puzzle is None:
             return None
         puzzle.served_at = timezone.now()

@@ -44,3 +44,20 @@ def test_a_batch_reads_the_game_once_and_opens_no_savepoint(client, stocked):
     sql = statements(client, game, "changes", {"device": "phone-0001", "changes": [change]})
     assert len(reads_of_the_game(sql)) == 1, sql
     assert not [s for s in sql if "SAVEPOINT" in s], sql
+
+
+def test_a_new_game_from_the_pool_claims_in_one_statement_and_reads_no_game(client, stocked):
+    """A join of a surge: the claim is one UPDATE, and a puzzle fresh from the pool has no
+    game of the player's to look for (no practice on it: the pool never hands out the
+    guide's examples)."""
+    start(client)  # the guest's session exists: a returning guest
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post("/play/easy/")
+    assert response.status_code == 302
+    sql = data([q["sql"] for q in queries.captured_queries])
+    puzzle_rows = [s for s in sql if s.startswith("SELECT") and 'FROM "puzzles_puzzle"' in s]
+    puzzle_rows = [s for s in puzzle_rows if "COUNT(" not in s]
+    assert puzzle_rows == [], sql
+    assert [s for s in sql if s.startswith('UPDATE "puzzles_puzzle"')], sql
+    assert reads_of_the_game(sql) == [], sql
+    assert len(sql) == 5, sql  # the session, the claim, the pool's count and targets, the game

@@ -11,10 +11,11 @@ import tracemalloc
 import pytest
 from django.db import connection, connections, transaction
 from django.db.models import Q
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 import engine
-from puzzles.models import DailyPuzzle, Difficulty, PoolTarget, Puzzle, SeedJob
+from puzzles.models import DailyPuzzle, Difficulty, PoolTarget, Puzzle, SeedJob, TechniqueExample
 from puzzles.pools import daily, imports, seeding
 from puzzles.pools.stock import (
     claim_fresh_puzzle,
@@ -37,6 +38,23 @@ def test_claim_takes_fresh_puzzles_in_order_until_the_pool_is_empty():
     assert all(p.served_at for p in claimed)
     assert claim_fresh_puzzle("easy") is None
     assert fresh_counts() == dict.fromkeys(Difficulty.values, 0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_claim_is_one_statement_that_skips_technique_examples():
+    """A surge of new games claims from the pool at every join: one round trip, no
+    transaction of its own to begin and commit."""
+    first, second = stock("easy", 2)
+    TechniqueExample.objects.create(
+        slug="naked-single", puzzle=first, step_index=0, values=first.givens, candidates=[], hint={}
+    )
+    with CaptureQueriesContext(connection) as queries:
+        claimed = claim_fresh_puzzle("easy")
+    assert len(queries.captured_queries) == 1, queries.captured_queries
+    assert claimed.pk == second.pk and claimed.givens == second.givens
+    assert claimed.served_at is not None
+    assert Puzzle.objects.get(pk=second.pk).served_at == claimed.served_at
+    assert claim_fresh_puzzle("easy") is None
 
 
 def test_store_for_pool_trims_a_batch_to_the_high_water_mark():
