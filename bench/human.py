@@ -263,6 +263,7 @@ class Tally:
     broken: int = 0  # requests whose connection broke before an answer
     player_seconds: float = 0.0  # the players' time in the level, each from joining
     join_requests: int = 0  # requests of players joining (home page, new game, its state)
+    slower: int = 0  # batch answers that asked for the longer cadence (send_every)
     # The same once the level has settled (actions due, requests sent, from settled_from on).
     settled_from: float = math.inf
     settled: dict[str, list[float]] = field(default_factory=lambda: {k: [] for k in KINDS})
@@ -358,6 +359,10 @@ class Player:
         self.made = 0  # changes made so far, for their ids
         self.sending = False  # a request of the player's is on its way
         self.answered_at = -math.inf  # when the last one was answered
+        # The cadence now (seconds): the site's, or the longer one a strained server's
+        # batch answer asked for (send_every), as the page takes it (sync.js askedEvery).
+        self.every: float | None = None
+        self.own_every: float | None = None
 
     def head(self, method: str, path: str) -> str:
         head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
@@ -406,10 +411,11 @@ class Player:
     async def page_calls(
         self, start: float, until: float, queue: list, wake: asyncio.Event, send: Send
     ) -> None:
-        """The page's own requests: a look every LOOK seconds while nothing waits or is on
-        its way (today's page: nor a batch answered within LOOK), the clock's word every
-        CLOCK seconds (today's page: unless a batch was answered within CLOCK); each on a
-        phase of the player's own."""
+        """The page's own requests: a look every LOOK seconds (today's page: or the longer
+        cadence a strained server asked for) while nothing waits or is on its way (today's
+        page: nor a batch answered within that time), the clock's word every CLOCK seconds
+        (today's page: unless a batch was answered within CLOCK); each on a phase of the
+        player's own."""
         if not send.calls:
             return
         look = start + self.rng.uniform(0, LOOK)
@@ -423,8 +429,9 @@ class Player:
                     queue.append((due, "clock", {}))
                     wake.set()
                 continue
-            look += LOOK
-            fresh = send.every is not None and due - self.answered_at < LOOK
+            every = max(LOOK, self.every or 0)
+            look += every
+            fresh = send.every is not None and due - self.answered_at < every
             if not queue and not self.sending and not fresh:
                 queue.append((due, "look", {}))
                 wake.set()
@@ -442,6 +449,7 @@ class Player:
         """Send what is queued, oldest first, until the schedule is over and nothing is left;
         each action's latency counted from when it was due to its answer (a change sent on
         the cadence: from when its batch was due to go)."""
+        self.every = self.own_every = send.every
         while queue or not over.is_set():
             if not queue:
                 wake.clear()
@@ -485,7 +493,7 @@ class Player:
             return queue[0][0]
         while True:
             wake.clear()  # an action queued from here on wakes the wait below
-            due = queue[0][0] + send.every
+            due = queue[0][0] + (self.every or 0)
             changes = 0
             for when, kind, _ in queue:
                 changes += kind in CHANGES
@@ -538,6 +546,11 @@ class Player:
                 link.retry_after = None  # the batch is not sent again, whatever the read heard
             return False
         tally.moves += len(answer["applied"])
+        if self.every is not None:
+            asked = answer.get("send_every")
+            tally.slower += asked is not None
+            own = self.own_every
+            self.every = min(60.0, max(own, asked / 1000)) if isinstance(asked, int) else own
         return not answer["refused"]
 
     def seen(self) -> dict:
@@ -770,7 +783,7 @@ class Level:
 
 FIELDS = (
     *("due", "achieved", "errors", "requests", "connections", "moves"),
-    *("timeouts", "refused", "broken", "player_seconds"),
+    *("timeouts", "refused", "broken", "player_seconds", "slower"),
 )
 
 
@@ -909,6 +922,7 @@ def _report(level: Level) -> None:
         f"timeouts {t.timeouts}",
         f"5xx {t.refused}",
         f"broken {t.broken}",
+        f"answers asking for the longer cadence {t.slower}",
     )
     per_minute = 1 / max(minutes, 1e-9)
     line(

@@ -15,12 +15,16 @@ def _fast_password_hashing(request):
 @pytest.fixture(autouse=True)
 def _no_newcomer_page_kept():
     """Each test renders the newcomer's home page afresh (puzzles/play/newcomers.py keeps
-    it for 30 s in the process)."""
+    it for 30 s in the process), and starts with no request's wait for a thread heard of
+    (puzzles/site/shedding.py's STRAIN)."""
     from puzzles.play import newcomers
+    from puzzles.site import shedding
 
     newcomers.forget()
+    shedding.STRAIN.forget()
     yield
     newcomers.forget()
+    shedding.STRAIN.forget()
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ import json
 import re
 from collections.abc import Callable
 
+from django.conf import settings
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.cache import never_cache
@@ -297,7 +298,8 @@ KINDS = ("move", "undo", "redo", "fill-notes")
 @functools.partial(game_endpoint, nested=True)
 def batch(request, game, prefs):
     """POST /api/games/<id>/changes {"device", "changes": [...]}: a page's queued changes,
-    stored once each and merged cell by cell (changes.apply_changes)."""
+    stored once each and merged cell by cell (changes.apply_changes). A strained site adds
+    send_every, the cadence the page is to send on until an answer says nothing of it."""
     body = _body(request)
     device = body.get("device")
     if not isinstance(device, str) or not DEVICE.fullmatch(device):
@@ -309,7 +311,11 @@ def batch(request, game, prefs):
     if len({change["id"] for change in read}) != len(read):
         raise BadRequest("Two changes in the batch have the same id.")
     game, applied, refused = changes.apply_changes(game, device, read, prefs)
-    return {"game": game, "applied": applied, "refused": refused}
+    answer = {"game": game, "applied": applied, "refused": refused}
+    if settings.BUSY_SEND_EVERY_MS and getattr(request, "strained", False):
+        # The site's threads are all at work (site/shedding.py): send less often for now.
+        answer["send_every"] = settings.BUSY_SEND_EVERY_MS
+    return answer
 
 
 def _change(change: object, game: Game, n: int) -> dict:

@@ -1,10 +1,13 @@
 """Load shed at the door: under a surge, a request that waited too long for a web thread
-is turned away at once with a 503 and Retry-After, before any work is done for it."""
+is turned away at once with a 503 and Retry-After, before any work is done for it. Before
+it comes to that, a process whose requests wait for a thread is strained (STRAIN), and the
+answers to the pages' batches ask them to send less often (play/api.py)."""
 
 from __future__ import annotations
 
 import random
 import re
+import threading
 import time
 from collections.abc import Callable
 
@@ -34,13 +37,59 @@ def waited_ms(request: HttpRequest) -> float | None:
     return waited if waited >= 0 else None
 
 
+class Strain:
+    """How long this process's requests have waited for a thread of late: the mean wait of
+    those stamped in the last WINDOW_SECONDS or the window before (nothing heard: none).
+    A process whose requests wait BUSY_WAIT_MS or more on average is strained: its threads
+    are all at work and requests queue for them, the step before they wait long enough to
+    be shed. Per process, in memory: each process knows its own queue."""
+
+    WINDOW_SECONDS = 5
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.forget()
+
+    def forget(self) -> None:
+        """Nothing heard (a new process, a test)."""
+        self._windows: dict[int, tuple[float, int]] = {}
+
+    def note(self, waited: float, now: float | None = None) -> None:
+        """A request waited `waited` ms for a thread."""
+        window = int((time.time() if now is None else now) // self.WINDOW_SECONDS)
+        with self._lock:
+            total, count = self._windows.get(window, (0.0, 0))
+            self._windows[window] = (total + waited, count + 1)
+            if len(self._windows) > 2:
+                for old in sorted(self._windows)[:-2]:
+                    del self._windows[old]
+
+    def mean_wait(self, now: float | None = None) -> float | None:
+        """The mean wait in ms of the requests of this window and the last; None if none."""
+        window = int((time.time() if now is None else now) // self.WINDOW_SECONDS)
+        with self._lock:
+            recent = [self._windows.get(w, (0.0, 0)) for w in (window - 1, window)]
+        count = sum(n for _, n in recent)
+        return sum(t for t, _ in recent) / count if count else None
+
+    def strained(self, now: float | None = None) -> bool:
+        threshold = settings.BUSY_WAIT_MS
+        mean = self.mean_wait(now)
+        return bool(threshold) and mean is not None and mean >= threshold
+
+
+STRAIN = Strain()
+
+
 class ShedLoadMiddleware:
     """Under a surge, requests queue in gunicorn for a free thread; answered seconds late,
     they are worth little, and answering them keeps the queue full. A request that waited
     longer than SHED_AFTER_MS since nginx received it is answered 503 with Retry-After at
     once, before its session or the database is read, so that the threads go to requests
     still worth answering. The health checks and the scrape are never shed (a monitor must
-    see the site as it is), nor static files (the page already served needs them)."""
+    see the site as it is), nor static files (the page already served needs them). Every
+    stamped request's wait is noted in STRAIN; a request of a strained process is marked
+    (`request.strained`) for the views that tell the pages to send less often."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -50,6 +99,9 @@ class ShedLoadMiddleware:
         if not limit or request.path_info in ANY_HOST_PATHS or _is_static(request):
             return self.get_response(request)
         waited = waited_ms(request)
+        if waited is not None:
+            STRAIN.note(waited)
+            request.strained = STRAIN.strained()
         if waited is None or waited <= limit:
             return self.get_response(request)
         request.shed = True  # the request log's view label

@@ -324,3 +324,15 @@ def test_a_surge_runs_against_the_production_setup():
         assert drawn > 0  # players' games on the tiers the worker makes ahead
     finally:
         postgres.destroy()
+
+
+def test_a_batch_answer_asking_for_the_longer_cadence_is_taken_as_the_page_takes_it():
+    body = {"applied": ["b1"], "refused": [], "version": 2, "send_every": 1500}
+    slower = json.dumps(body)
+    answer = f"HTTP/1.1 200 OK\r\nContent-Length: {len(slower)}\r\n\r\n{slower}".encode()
+    heard, tally, start = _play(
+        [answer, _stored("b2", "b3")], [(0, "move"), (0.35, "move"), (0.4, "note")], 0.3
+    )
+    assert len(heard) == 2 and tally.slower == 1
+    # The second batch went 1.5 s after its first change (0.35 s), not 0.3 s after it.
+    assert time.monotonic() - start >= 1.8

@@ -11,6 +11,7 @@ import pytest
 from django.conf import settings
 
 from puzzles.models import Game, Move
+from puzzles.site import shedding
 
 from .helpers import open_new_game, set_visibility, solution_of, wait_saved
 
@@ -102,4 +103,45 @@ def test_a_game_just_started_opens_with_no_word_to_the_clock(browser, live_serve
     assert "resume" in calls, calls
     stored.refresh_from_db()
     assert stored.resumed_at is not None
+    context.close()
+
+
+def test_a_strained_server_has_the_page_send_less_often_until_it_is_not(
+    browser, live_server, stock, settings
+):
+    """Every request stamped as having waited 200 ms for a thread (as nginx stamps them):
+    the batches' answers ask for the longer cadence, and the page keeps the moves meanwhile;
+    once the waits are gone, an answer without it brings the page's own cadence back."""
+    settings.SEND_EVERY_MS = 300  # the site's own here
+    settings.BUSY_WAIT_MS, settings.BUSY_SEND_EVERY_MS = 50, 4000
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+
+    def waited(route) -> None:
+        stamp = f"t={time.time() - 0.2:.3f}"
+        route.continue_(headers={**route.request.headers, "x-request-start": stamp})
+
+    context.route("**/*", waited)
+    page = context.new_page()
+    page.base = live_server.url
+    game = open_new_game(page)
+    sent = []
+    page.on("request", lambda r: r.url.endswith("/changes") and sent.append(time.monotonic()))
+    solution = solution_of(game)
+    cells = [i for i, ch in enumerate(game.puzzle.givens) if ch == "0"][:3]
+
+    page.evaluate(TAP, [cells[0], int(solution[cells[0]])])
+    wait_saved(page)  # on the site's cadence; the answer asks for 4 s
+    assert len(sent) == 1
+    page.evaluate(TAP, [cells[1], int(solution[cells[1]])])
+    page.wait_for_timeout(1500)
+    assert len(sent) == 1, "the move waits the longer cadence"
+    assert saved_line(page) == "1 change kept on this device"
+    context.unroute("**/*")
+    shedding.STRAIN.forget()  # the waits are gone
+    wait_saved(page)
+    assert len(sent) == 2
+    page.evaluate(TAP, [cells[2], int(solution[cells[2]])])
+    wait_saved(page)
+    assert len(sent) == 3 and sent[2] - sent[1] < 3, "the page's own cadence is back"
+    assert Move.objects.filter(game=game.pk).count() == 3
     context.close()

@@ -144,3 +144,60 @@ test("the look for another device's changes waits while a batch's answer is fres
   await timers.run(1);
   assert.deepEqual(commands(api), ["changes", "state?since=1", "state?since=1"]);
 });
+
+test("a strained server's answer sets a longer cadence until an answer says nothing of it", async () => {
+  const api = standIn();
+  const timers = handTimers();
+  const { link } = playingWith(api, timers);
+  const answer = (request, version, extra = {}) => {
+    const ids = request.body.changes.map((c) => c.id);
+    const data = { state: serverState({ version }), applied: ids, refused: [], ...extra };
+    request.answer({ ok: true, status: 200, data });
+  };
+  link.play(right(blanks[0]));
+  await timers.run(EVERY_MS);
+  answer(api.asked[0], 1, { send_every: 20000 });
+  await timers.run(10);
+  assert.equal(link.sync.every, 20000);
+  link.play(right(blanks[1]));
+  await timers.run(EVERY_MS + 100);
+  assert.equal(api.asked.length, 1, "the longer cadence holds the next batch");
+  await timers.run(20000 - EVERY_MS);
+  assert.equal(api.asked.length, 2);
+  answer(api.asked[1], 2); // no word of it: the site's own cadence again
+  await timers.run(10);
+  assert.equal(link.sync.every, EVERY_MS);
+  link.play(right(blanks[2]));
+  await timers.run(EVERY_MS + 10);
+  assert.equal(api.asked.length, 3);
+  // What cannot be a cadence is not taken: never shorter than the site's, at most a minute.
+  answer(api.asked[2], 3, { send_every: 1000 });
+  await timers.run(10);
+  assert.equal(link.sync.every, EVERY_MS);
+  link.play(right(blanks[3]));
+  await timers.run(EVERY_MS + 10);
+  answer(api.asked[3], 4, { send_every: 3600000 });
+  await timers.run(10);
+  assert.equal(link.sync.every, 60000);
+  link.play(right(blanks[4]));
+  await timers.run(60010);
+  answer(api.asked[4], 5, { send_every: "soon" });
+  await timers.run(10);
+  assert.equal(link.sync.every, EVERY_MS);
+});
+
+test("six changes still go at once under the longer cadence", async () => {
+  const api = standIn();
+  const timers = handTimers();
+  const { link } = playingWith(api, timers);
+  link.play(right(blanks[0]));
+  await timers.run(EVERY_MS);
+  const ids = api.asked[0].body.changes.map((c) => c.id);
+  const data = { state: serverState({ version: 1 }), applied: ids, refused: [], send_every: 30000 };
+  api.asked[0].answer({ ok: true, status: 200, data });
+  await timers.run(10);
+  for (const cell of blanks.slice(1, 1 + MANY)) link.play(right(cell));
+  await timers.run(1);
+  assert.equal(api.asked.length, 2);
+  assert.equal(api.asked[1].body.changes.length, MANY);
+});

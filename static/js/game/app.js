@@ -147,17 +147,25 @@ document.addEventListener("visibilitychange", () => {
   else if (!game.manualPause) actions.setPaused(false); // its answer brings the game as it is now
 });
 
-// The other device's changes: looked for every few seconds while the page is in front,
-// and at once when it comes back (from the browser's history, another window). A pause
-// the other device made is taken back while this page is the one in front.
+// The other device's changes: looked for every few seconds while the page is in front
+// (as seldom as the batches go, when a strained server asked for a longer cadence), and
+// at once when it comes back (from the browser's history, another window). A pause the
+// other device made is taken back while this page is the one in front.
 const LOOK_MS = 10000;
+const lookEvery = () => Math.max(LOOK_MS, link.sync.every);
 async function lookForNews(within = 0) {
   if (document.visibilityState !== "visible") return;
   await link.look(within); // on the clock's turn, not when a batch's answer just brought it
   const { state } = game;
   if (state.status === "playing" && state.paused && !game.manualPause && !link.busy()) actions.setPaused(false);
 }
-setInterval(() => lookForNews(LOOK_MS), LOOK_MS);
+(function lookLater() {
+  const every = lookEvery();
+  setTimeout(() => {
+    lookForNews(every);
+    lookLater();
+  }, every);
+})();
 window.addEventListener("focus", () => lookForNews());
 window.addEventListener("pageshow", (event) => event.persisted && lookForNews());
 

@@ -10,9 +10,11 @@
 // busy to answer (a 503 or 429 with Retry-After) is waited out as long as it asks: nothing
 // goes out meanwhile, the page's other requests included (they ask `held()`). The server
 // stores a change once whatever the number of times it is sent, so a resend is harmless.
+// A server whose threads are all at work asks for a longer cadence in a batch's answer
+// (send_every, ms): it holds until an answer says nothing of it.
 //
-// POST <api>/changes {"device", "changes": [...]} answers {"state", "applied", "refused"}
-// (docs/api.md).
+// POST <api>/changes {"device", "changes": [...]} answers {"state", "applied", "refused"},
+// and send_every while the server is strained (docs/api.md).
 //
 // Imports nothing: the post, what to send and what to do with the answer are handed in,
 // and the browser's online and offline events are told to it (link.js, app.js).
@@ -24,6 +26,7 @@ export const EVERY_MS = 8000;
 // A batch goes at once when this many changes wait: its digits stay within the burst the
 // server takes as a person's pace (DIGIT_BURST, 10), whatever the cadence.
 export const MANY = 6;
+const LONGEST_MS = 60000; // the longest cadence a server's answer may ask for
 const RETRY_MS = [1000, 2000, 4000, 8000, 15000];
 const ASKED_MS = [1000, 120000]; // the least and the most of a server's Retry-After kept to
 const SECONDS = /^\s*\d+(\.\d+)?\s*$/;
@@ -54,15 +57,24 @@ export function askedWait(result) {
   return Math.min(ASKED_MS[1], Math.max(ASKED_MS[0], Math.ceil(seconds * 1000)));
 }
 
+// The cadence a batch's answer asks for (send_every, ms), kept within the page's own and
+// LONGEST_MS; the page's own when it asks for none, or for what is no number.
+export function askedEvery(data, own) {
+  const asked = data ? data.send_every : undefined;
+  if (typeof asked !== "number" || !Number.isFinite(asked)) return own;
+  return Math.min(LONGEST_MS, Math.max(own, asked));
+}
+
 export class Sync {
   // post(body): the request, a promise of {ok, status, data} that throws with no answer;
   // take(): the changes to send next (oldest first); answered(data, sent): the server's
   // answer {state, applied, refused}; failed(status, data, sent): an answer that is no
   // state (4xx); changed(): the sending status moved (offline, sending, waiting); timers:
   // {now(), set(fn, ms), clear(id)}, the browser's unless a test hands in its own.
-  // every: the cadence in ms (EVERY_MS when not handed in).
+  // every: the cadence in ms (EVERY_MS when not handed in); a strained server's answer
+  // may ask for a longer one for a while (askedEvery).
   constructor({ post, device, take, answered, failed, changed, online = true, timers = TIMERS, every = EVERY_MS }) {
-    Object.assign(this, { post, device, take, answered, failed, changed, timers, every });
+    Object.assign(this, { post, device, take, answered, failed, changed, timers, every, own: every });
     this.sending = false;
     this.offline = !online;
     this.stopped = false;
@@ -157,6 +169,7 @@ export class Sync {
     if (ok && data.state) {
       this.tries = 0;
       this.answeredAt = this.timers.now();
+      this.every = askedEvery(data, this.own);
       this.answered(data, sent);
     } else if (status === 429 || status >= 500) {
       return this.retry(false, result); // the server is busy or down for a moment: later
