@@ -61,3 +61,27 @@ def test_a_new_game_from_the_pool_claims_in_one_statement_and_reads_no_game(clie
     assert [s for s in sql if s.startswith('UPDATE "puzzles_puzzle"')], sql
     assert reads_of_the_game(sql) == [], sql
     assert len(sql) == 5, sql  # the session, the claim, the pool's count and targets, the game
+
+
+def test_a_new_guests_session_is_inserted_without_a_look_for_its_key_first(client, stocked):
+    """A new guest's first request that keeps something makes their session: one INSERT,
+    which refuses a key already in use (another is drawn then), with no SELECT before it."""
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post("/play/easy/")
+    assert response.status_code == 302
+    sessions = [q["sql"] for q in queries.captured_queries if '"django_session"' in q["sql"]]
+    assert [s.split()[0] for s in sessions] == ["INSERT"], sessions
+
+
+def test_a_session_key_drawn_twice_is_drawn_again(client, stocked, monkeypatch):
+    from django.utils import crypto
+
+    from puzzles.accounts.sessions import SessionStore
+
+    taken = SessionStore()
+    taken.create()
+    keys = iter([taken.session_key, "k" * 32])
+    monkeypatch.setattr(crypto, "get_random_string", lambda *a, **k: next(keys))
+    fresh = SessionStore()
+    fresh.create()
+    assert fresh.session_key == "k" * 32
