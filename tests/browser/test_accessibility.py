@@ -162,6 +162,7 @@ GAME_STATES: list[tuple[str, Callable]] = [
     ("game, hint level 3", to_hint(3)),
     ("game, hint closed", close_hint),
     ("game, notes and a conflict", notes_and_a_conflict),
+    ("game, two-candidate cells marked", lambda page, world: tap(page, '[data-action="bivalue"]')),
     ("game, paused", pause),
     ("game, confirmation open", resume_and_ask_to_give_up),
     ("game, given up", give_up),

@@ -30,7 +30,8 @@ export class Actions {
       redo: () => may() && model.state.can_redo && link.play({ kind: "redo" }),
       "input-mode": () => this.switchInput(),
       erase: () => this.erase(),
-      notes: () => model.toggleNotes(),
+      notes: () => model.toggle("notesMode"),
+      bivalue: () => this.markBivalue(),
       "fill-notes": () => may() && link.play({ kind: "fill-notes" }),
       hint: () => may() && link.call("hint", { level: 1 }),
       "hint-more": () => may() && link.call("hint", { level: nextLevel() }),
@@ -73,6 +74,14 @@ export class Actions {
       dialog.showModal();
       this.$("[data-confirm-cancel]").focus();
     });
+  }
+
+  // The cells with two candidates marked, or no more; said for screen readers.
+  markBivalue() {
+    const { model } = this;
+    model.toggle("bivalueMode");
+    const count = model.board.bivalue().size;
+    model.say(model.bivalueMode ? `${count} ${count === 1 ? "cell" : "cells"} with two candidates marked.` : "Two-candidate cells no longer marked.");
   }
 
   erase() {

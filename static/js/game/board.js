@@ -76,6 +76,18 @@ export class Board {
     return DIGITS.filter((d) => !used.has(d));
   }
 
+  // The empty cells with exactly two candidates: the player's notes where they are a
+  // complete candidate list, else the digits no peer holds.
+  bivalue() {
+    const two = new Set();
+    for (let i = 0; i < 81; i++) {
+      if (this.values[i]) continue;
+      const candidates = this.complete[i] ? this.notes[i] : this.allowed(i);
+      if (candidates.length === 2) two.add(i);
+    }
+    return two;
+  }
+
   // Cells whose digit repeats in their row, column or box: a peer holds it too.
   conflicts() {
     const found = [];

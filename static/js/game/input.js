@@ -32,6 +32,7 @@ export class Input {
       r: () => this.visible("reveal") && byName.reveal(),
       g: () => this.visible("give-up") && byName["give-up"](),
       i: () => byName["input-mode"](),
+      b: () => byName.bivalue(),
       "?": () => byName.help(),
     };
   }

@@ -50,6 +50,7 @@ export class Game {
     this.pausedHere = null; // a pause or resume made offline that the server has not answered
     this.received = this.clock();
     this.notesMode = false;
+    this.bivalueMode = false; // the cells with two candidates marked
     this.digitMode = 0; // a digit chosen first, placed in each cell tapped next (0: none)
     this.digitFirst = !!prefs.digitFirst; // the input switch
     this.revealed = new Set(); // cells revealed from this page
@@ -383,8 +384,9 @@ export class Game {
     this.changed();
   }
 
-  toggleNotes() {
-    this.notesMode = !this.notesMode;
+  // A mode of the page on or off: notesMode, bivalueMode.
+  toggle(mode) {
+    this[mode] = !this[mode];
     this.changed();
   }
 

@@ -1,6 +1,6 @@
 // The board's 81 cells drawn from the model: digit, notes, the selection and what it
-// lights up, conflicts, mistakes, a hint's or a step's marks, and each cell's name for
-// screen readers. Only draws.
+// lights up, conflicts, mistakes, a hint's or a step's marks, the cells with two
+// candidates (when asked), and each cell's name for screen readers. Only draws.
 //
 // Imports what a hint marks (../marks.js).
 
@@ -33,6 +33,7 @@ function label(where, i, value, notes, flags) {
   if (flags.revealed) text += ", revealed";
   if (flags.solution) text += flags.had ? `, from the solution (you had ${flags.had})` : ", from the solution";
   if (flags.hint) text += `, ${(flags.walk ? STEP_ROLE : HINT_ROLE)[flags.hint] || "part of the hint"}`;
+  if (flags.bivalue) text += ", two candidates";
   return text;
 }
 
@@ -65,6 +66,8 @@ function boardFacts(model) {
     revealed: new Set([...(state.revealed || []), ...model.revealed]),
     placed: new Map(step ? step.placements.map(([c, d]) => [c, d]) : []),
     removed,
+    // The cells with two candidates, when asked for, on the player's own board only.
+    bivalue: model.bivalueMode && !walk && !replay ? model.board.bivalue() : new Set(),
   };
 }
 
@@ -85,6 +88,7 @@ function cellFlags(model, facts, i) {
     placed: facts.placed.get(i) || 0,
     conflicts: facts.conflicts.get(i) || [],
     hidden: facts.paused,
+    bivalue: facts.bivalue.has(i),
   };
 }
 
@@ -107,6 +111,8 @@ function drawMarks(el, i, value, flags, model, facts) {
   else delete el.dataset.hint;
   if (facts.conflicts.has(i)) el.dataset.conflict = "";
   else delete el.dataset.conflict;
+  if (flags.bivalue) el.dataset.bivalue = "";
+  else delete el.dataset.bivalue;
   el.classList.toggle("selected", i === selected);
   el.classList.toggle("peer", i !== selected && facts.peers.has(i));
   el.classList.toggle("same", !!facts.focusDigit && value === facts.focusDigit && i !== selected);

@@ -23,6 +23,7 @@ export function drawControls(root, board, model) {
   $("[data-pause-label]").textContent = pausedNow ? "Resume" : "Pause";
   $('[data-action="notes"]').setAttribute("aria-pressed", String(model.notesMode));
   $("[data-notes-state]").textContent = model.notesMode ? "on" : "off";
+  $('[data-action="bivalue"]').setAttribute("aria-pressed", String(model.bivalueMode));
   const input = $('[data-action="input-mode"]');
   const digitFirst = model.digitFirstNow();
   input.setAttribute("aria-checked", String(digitFirst));
