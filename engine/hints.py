@@ -231,8 +231,11 @@ def _missing_note(values: list[int], cands: list[int], solution: str | None) -> 
                 area=[cell],
                 restores=back,
                 region=place(cell),
-                reason=f"The notes in {place(cell)} leave out the digit that belongs there: "
-                "one of the digits taken out of them was needed.",
+                reason=f"The notes of a cell in {unit_name(18 + BOX_OF[cell])} leave out the "
+                "digit that belongs there: one of the digits taken out of them was needed.",
+                explanation=f"The notes in {place(cell)} leave out the digit that belongs "
+                "there: one of the digits taken out of them was needed. "
+                + _put_back([d for _, d in back]),
                 result=_put_back([d for _, d in back]),
             )
     return None
@@ -284,7 +287,11 @@ def _impossible_step(cell: int, clash: dict[int, int]) -> Step:
         area=[cell],
         cause=sorted(set(clash.values())),
         region=place(cell),
-        reason=f"{note} in {place(cell)} {verb}: {said}, and {place(cell)} sees it.",
+        reason=f"{note} of a cell in {unit_name(18 + BOX_OF[cell])} {verb}: "
+        f"{'a digit' if len(digits) == 1 else 'digits'} its row, column or box already "
+        f"{'holds' if len(digits) == 1 else 'hold'}.",
+        explanation=f"{note} in {place(cell)} {verb}: {said}, and {place(cell)} sees it. "
+        f"Take {digits_text(digits)} out of its notes.",
         result=f"Take {digits_text(digits)} out of its notes.",
     )
 

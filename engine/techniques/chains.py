@@ -222,7 +222,7 @@ def _step(finder: str, found: _Found, path: list[int]) -> Step:
 _LOOK = {
     "x_chain": "the places of {digit}",
     "xy_chain": "the cells with two candidates",
-    "alternating_inference_chain": "",
+    "alternating_inference_chain": "the whole grid",
 }
 
 

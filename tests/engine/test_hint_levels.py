@@ -30,7 +30,7 @@ HINTS = [*WORDED, ("Impossible Note", impossible_note())]
 # Places as the words write them: "row 2, column 5", "row 1, columns 2 and 5", "rows 1 and 4,
 # column 5" (every cell of the rows and columns listed), and compact "r2c5".
 NUMBERS = r"\d(?:(?:, | and | or )\d)*"
-PLACES = re.compile(rf"\brows? ({NUMBERS}), columns? ({NUMBERS})")
+PLACES = re.compile(rf"\brows? ({NUMBERS}), columns? ({NUMBERS})", re.IGNORECASE)
 COMPACT = re.compile(r"\br(\d)c(\d)\b")
 
 
@@ -94,6 +94,29 @@ def test_level_two_marks_the_cause_and_no_cell_that_will_change(name, step):
     two = engine.tell(step, 2)
     assert not set(two["cause"]) & changed(step), two["cause"]
     assert "target" not in two
+
+
+# Where the why is the pattern's own cells, one of which changes: a hidden subset's cells,
+# the rectangle of a unique rectangle, the chain whose end cell loses another digit.
+NAMED_IN_ITS_PATTERN = {
+    "Hidden Pair",
+    "Hidden Triple",
+    "Hidden Quad",
+    "Unique Rectangle Type 1",
+    "Unique Rectangle Type 4",
+    "Alternating Inference Chain",
+    "Conflict",
+}
+
+
+@pytest.mark.parametrize("name, step", HINTS, ids=[name for name, _ in HINTS])
+def test_level_two_names_no_cell_that_will_change_but_its_patterns_own(name, step):
+    said = named_cells(engine.tell(step, 2)["text"]) & changed(step)
+    if step.technique in NAMED_IN_ITS_PATTERN:
+        assert said <= set(step.cells) | set(step.cause), said
+    else:
+        assert not said, engine.tell(step, 2)["text"]
+    assert named_cells(engine.tell(step, 3)["text"]) & changed(step) or "grid" in step.region
 
 
 FORCING = [(n, s) for n, s in HINTS if s.technique in ("Forcing Chain", "Dynamic Forcing Chain")]
