@@ -12,6 +12,7 @@ from . import kernel
 from .board import Board, Step
 from .grid import (
     BIT,
+    BOX_OF,
     DIGITS_OF,
     PEERS,
     UNITS,
@@ -24,7 +25,16 @@ from .grid import (
 )
 from .techniques import find_step
 from .techniques.table import entry_for
-from .wording import a_digit, cells_in, cells_text, compact_places, digits_text, join, place
+from .wording import (
+    a_digit,
+    cells_in,
+    cells_text,
+    compact_places,
+    digits_text,
+    join,
+    place,
+    plural,
+)
 
 CHECKS_RATING = 0.0  # pointing out a mistake is not a solving technique
 
@@ -79,15 +89,24 @@ def _conflict_step(
     )
 
 
-def _mistake(cells: list[int], reason: str, result: str, region: str = "") -> Step:
-    """A step that names placed digits at fault; applied, it takes them out."""
+def _mistake(cells: list[int], said: str, result: str, region: str = "") -> Step:
+    """A step that names placed digits at fault; applied, it takes them out. Its why names
+    only the boxes they are in: the digits at fault are named with what follows."""
+    boxes = sorted({BOX_OF[c] for c in cells})
+    where = (
+        "the grid"
+        if len(boxes) == 9
+        else f"{plural(len(boxes), 'box')} {join(str(b + 1) for b in boxes)}"
+    )
     return Step(
         "Mistake",
         CHECKS_RATING,
         cells=cells,
         clears=cells,
         region=region or cells_text(cells),
-        reason=reason,
+        reason=f"Something placed in {where} is wrong: the puzzle cannot be finished as the "
+        "board stands.",
+        explanation=f"{said} {result}",
         result=result,
     )
 
@@ -212,8 +231,11 @@ def _missing_note(values: list[int], cands: list[int], solution: str | None) -> 
                 area=[cell],
                 restores=back,
                 region=place(cell),
-                reason=f"The notes in {place(cell)} leave out the digit that belongs there: "
-                "one of the digits taken out of them was needed.",
+                reason=f"The notes of a cell in {unit_name(18 + BOX_OF[cell])} leave out the "
+                "digit that belongs there: one of the digits taken out of them was needed.",
+                explanation=f"The notes in {place(cell)} leave out the digit that belongs "
+                "there: one of the digits taken out of them was needed. "
+                + _put_back([d for _, d in back]),
                 result=_put_back([d for _, d in back]),
             )
     return None
@@ -265,7 +287,11 @@ def _impossible_step(cell: int, clash: dict[int, int]) -> Step:
         area=[cell],
         cause=sorted(set(clash.values())),
         region=place(cell),
-        reason=f"{note} in {place(cell)} {verb}: {said}, and {place(cell)} sees it.",
+        reason=f"{note} of a cell in {unit_name(18 + BOX_OF[cell])} {verb}: "
+        f"{'a digit' if len(digits) == 1 else 'digits'} its row, column or box already "
+        f"{'holds' if len(digits) == 1 else 'hold'}.",
+        explanation=f"{note} in {place(cell)} {verb}: {said}, and {place(cell)} sees it. "
+        f"Take {digits_text(digits)} out of its notes.",
         result=f"Take {digits_text(digits)} out of its notes.",
     )
 
@@ -333,32 +359,65 @@ def _next_step(
     return find_step(board)
 
 
+def changes_of(step: Step) -> set[int]:
+    """The cells a step changes: digits placed or taken out, notes taken out or put back."""
+    return set(step.targets) | set(step.clears) | {c for c, _ in step.restores}
+
+
+def _whole_units(cells: Iterable[int]) -> bool:
+    """Whether the cells are every cell of some rows, columns and boxes, and no others."""
+    shaded = set(cells)
+    covered: set[int] = set()
+    for unit in UNITS:
+        if shaded.issuperset(unit):
+            covered.update(unit)
+    return covered == shaded
+
+
+def _look(step: Step, changes: set[int]) -> tuple[str, list[int]]:
+    """Level 1: where to look, in words and as the cells to shade. A shaded row, column or
+    box points at no cell of its own, so a step's units are shown as they are; cells that
+    would single out one that changes give way to their boxes; the whole grid shades
+    nothing."""
+    area = list(step.area)
+    if not step.region or len(set(area)) == 81:
+        return (f"Look at {step.region}." if step.region else "Look at the whole grid."), []
+    if _whole_units(area) or not set(area) & changes:
+        return f"Look at {step.region}.", area
+    boxes = sorted({BOX_OF[c] for c in area})
+    if len(boxes) == 9:
+        return "Look at the whole grid.", []
+    named = join(str(b + 1) for b in boxes)
+    return f"Look at {plural(len(boxes), 'box')} {named}.", sorted(
+        c for b in boxes for c in UNITS[18 + b]
+    )
+
+
 def tell(step: Step, level: int) -> dict:
     """A hint as a player opens it, JSON-ready, at level 1 (where to look: the technique by
-    its name and the region to shade), 2 (why: the cells of the pattern that cause it, and
-    nothing of what will change) or 3 (what follows, said, with the cells it changes as
-    `target`, and listed; nothing is applied)."""
+    its name and the region to shade, never the cell that will change), 2 (why: the cells of
+    the pattern that cause it, none of those that will change) or 3 (what follows, said,
+    with the cells it changes as `target`, and listed; nothing is applied)."""
     if level not in (1, 2, 3):
         raise ValueError(f"a hint's level is 1, 2 or 3, not {level!r}")
     entry = entry_for(step)
+    changes = changes_of(step)
+    text, region = _look(step, changes)
     told: dict = {
         "level": level,
         "technique": entry.label,
         "slug": entry.slug,
         "summary": entry.summary,
-        "text": f"Look at {step.region}." if step.region else "Look at the whole grid.",
-        "region": list(step.area),
+        "text": text,
+        "region": region,
     }
     if level >= 2:
         told["text"] = step.reason
-        # The cell a step fills is its answer: never marked before level 3.
-        placed = {cell for cell, _ in step.placements}
-        told["cause"] = [c for c in step.cause if c not in placed]
+        # The cells a step changes are its answer: never marked before level 3.
+        told["cause"] = [c for c in step.cause if c not in changes]
     if level >= 3:
         told["text"] = step.explanation
-        told["target"] = sorted(
-            set(step.targets) | set(step.clears) | {c for c, _ in step.restores}
-        )
+        told["target"] = sorted(changes)
         told["placements"] = [list(p) for p in step.placements]
         told["eliminations"] = [list(e) for e in step.eliminations]
         told["clears"] = list(step.clears)

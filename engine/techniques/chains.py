@@ -207,14 +207,23 @@ def _step(finder: str, found: _Found, path: list[int]) -> Step:
         rating=rating,
         eliminations=list(found.eliminations),
         cells=sorted({n // 9 for n in path}),
-        area=sorted({first // 9, last // 9}),
-        region=f"the chain from {place(first // 9)} to {place(last // 9)}",
+        # Where to look names neither end: the cells that see both are what changes.
+        area=list(range(81)),
+        region=_LOOK[finder].format(digit=first % 9 + 1),
         reason=f"Follow the chain {chain} ('=' means at least one is true, '-' at most one). "
         f"If {first % 9 + 1} is not in {place(first // 9)}, the links force {last % 9 + 1} "
         f"into {place(last // 9)}: one of the two is true.",
         result="So any candidate that sees both is false: "
         f"take out {removals_text(found.eliminations)}.",
     )
+
+
+# A chain's hint at its first level: the technique, and for one digit's chain that digit.
+_LOOK = {
+    "x_chain": "the places of {digit}",
+    "xy_chain": "the cells with two candidates",
+    "alternating_inference_chain": "the whole grid",
+}
 
 
 def _within(links: dict[int, int], keep: int) -> dict[int, int]:

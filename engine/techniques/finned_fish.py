@@ -13,7 +13,7 @@ from itertools import combinations
 
 from ..board import Board, Step
 from ..grid import BIT, BOX_OF, POPCOUNT
-from ..wording import cells_text, join, removals_text
+from ..wording import cells_text, join, plural, removals_text
 from .fish import cell_at, line_places
 from .kept import Kept
 from .table import step
@@ -180,6 +180,14 @@ def _fish_step(
     cover_names = join(str(c + 1) for c in cover_lines)
     fin_words = "fin" if len(fins) == 1 else "fins"
     one_fin = "the fin" if len(fins) == 1 else "a fin"
+    # Only the cover lines through the fins' box meet it: rows of its band, or columns of
+    # its stack.
+    band = box % 3 if base_is_row else box // 3
+    through = [c for c in cover_lines if c // 3 == band]
+    meeting = (
+        f"{plural(len(through), cover_kind[:-1])} {join(str(c + 1) for c in through)} "
+        f"{'crosses' if len(through) == 1 else 'cross'}"
+    )
 
     def tell() -> dict:
         return {
@@ -188,9 +196,9 @@ def _fish_step(
             "reason": f"In {base_kind} {base_names}, {digit} can go only in {cover_kind} "
             f"{cover_names} ({cells_text(body)}), apart from the {fin_words} at "
             f"{cells_text(fins)}, in box {box + 1}. Either {one_fin} is {digit}, or those "
-            f"{base_kind} fill {cover_kind} {cover_names} with {digit}s. The cells of "
-            f"{cover_kind} {cover_names} inside box {box + 1} see the {fin_words} and "
-            "lie on those lines: either way they cannot hold it.",
+            f"{base_kind} fill {cover_kind} {cover_names} with {digit}s. Where "
+            f"{meeting} box {box + 1}, the cells outside {base_kind} {base_names} see the "
+            f"{fin_words}: either way they cannot hold {digit}.",
             "result": f"So take out {removals_text(removed)}.",
         }
 

@@ -7,7 +7,7 @@ import numpy as np
 
 from .. import kernel
 from ..board import Board, Step
-from ..grid import BIT, DIGITS_OF, PEERS, UNITS, unit_name
+from ..grid import BIT, BOX_OF, DIGITS_OF, PEERS, UNITS, unit_name
 from ..wording import cells_text, digits_text, either, join, place
 from .chains import chain_rating
 from .table import entry_of, step
@@ -192,8 +192,13 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
             cells=[cell],
             area=[cell],
             region=place(cell),
-            reason=f"Suppose {place(cell)} were {digit} and follow {how} that forces: some cell "
-            "is left with no candidate, or some digit with no place in a unit.",
+            # The why, at a hint's second level, does not name the cell that changes.
+            reason=f"One candidate in {unit_name(18 + BOX_OF[cell])} cannot be true: suppose it "
+            f"were and follow {how} that forces, and some cell is left with no candidate, or "
+            "some digit with no place in a unit.",
+            explanation=f"Suppose {place(cell)} were {digit} and follow {how} that forces: "
+            "some cell is left with no candidate, or some digit with no place in a unit. "
+            f"So {place(cell)} is not {digit}.",
             result=f"So {place(cell)} is not {digit}.",
         )
     choices = _choices(board)
@@ -258,12 +263,16 @@ def trial_and_error(board: Board) -> Step | None:
         cells=[cell],
         area=[cell],
         region=place(cell),
-        reason="No pattern settles this position. Try each candidate of "
+        reason="No pattern settles this position. Take a cell of "
+        f"{unit_name(18 + BOX_OF[cell])} with the fewest candidates, try each in turn and "
+        "search on: all but one lead nowhere.",
+        explanation="No pattern settles this position. Try each candidate of "
         f"{place(cell)} in turn and search on"
         + (
             f": {digits_text(others)} {'leads' if len(others) == 1 else 'lead'} nowhere."
             if others
             else "."
-        ),
+        )
+        + f" So {place(cell)} is {digit}.",
         result=f"So {place(cell)} is {digit}.",
     )

@@ -291,13 +291,13 @@ def _er_step(
         return {
             "region": f"box {box + 1} and {unit_name(unit)}",
             "cause": sorted({*cells, near, far}),
-            "reason": f"In box {box + 1}, {digit} can go only on {box_line} or "
-            f"{other_line} ({cells_text(cells)}). In {unit_name(unit)}, {digit} can go "
-            f"only in {cells_in(unit, [near, far])}. If {place(far)} is not {digit}, "
-            f"{place(near)} is, so box {box + 1} has its {digit} on {other_line}. "
-            f"Either way, the cell where {other_line} crosses the line through "
-            f"{place(far)} cannot be {digit}: it would see {place(far)}, or the "
-            f"{digit} of box {box + 1}.",
+            "reason": f"In box {box + 1}, every cell that can still hold {digit} lies on "
+            f"{box_line} or on {other_line} ({cells_text(cells)}). In {unit_name(unit)}, "
+            f"{digit} can go only in {cells_in(unit, [near, far])}. If {place(far)} is not "
+            f"{digit}, {place(near)} is: it rules {digit} out of {box_line} in box {box + 1}, "
+            f"so the box's {digit} is on {other_line}. Either way, a cell that sees both "
+            f"{place(far)} and the places of {digit} on {other_line} in box {box + 1} cannot "
+            f"be {digit}.",
             "result": f"So {place(target)} is not {digit}: take out {removals_text(removed)}.",
         }
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import partial
 
 from ..board import Board, Step
-from ..grid import ALL, BIT, DIGITS_OF, PEERS, POPCOUNT, UNITS, unit_name
+from ..grid import ALL, BIT, BOX_OF, DIGITS_OF, PEERS, POPCOUNT, UNITS, unit_name
 from ..wording import a_digit, cells_in, place
 from .table import step
 
@@ -41,8 +41,9 @@ def _full_house_told(unit: int, cell: int, digit: int) -> dict:
     return {
         "cause": [c for c in UNITS[unit] if c != cell],
         "region": unit_name(unit),
-        "reason": f"{unit_name(unit).capitalize()} has one empty cell left, in "
-        f"{cells_in(unit, [cell])}, and one digit missing.",
+        "reason": f"{unit_name(unit).capitalize()} has one empty cell left and one digit missing.",
+        "explanation": f"{unit_name(unit).capitalize()} has one empty cell left, in "
+        f"{cells_in(unit, [cell])}, and one digit missing. So {place(cell)} is {digit}.",
         "result": f"So {place(cell)} is {digit}.",
     }
 
@@ -128,7 +129,9 @@ def _naked_single_told(values: list[int], cell: int, digit: int) -> dict:
         "area": [cell],
         "cause": sorted(blockers - {cell}),
         "region": place(cell),
-        "reason": f"{place(cell).capitalize()} can hold one digit only: every other "
-        "digit is ruled out by its row, column and box.",
+        "reason": f"One cell of {unit_name(18 + BOX_OF[cell])} can hold one digit only: "
+        "every other digit is ruled out by its row, column and box.",
+        "explanation": f"{place(cell).capitalize()} can hold one digit only: every other "
+        f"digit is ruled out by its row, column and box. So {place(cell)} is {digit}.",
         "result": f"So {place(cell)} is {digit}.",
     }

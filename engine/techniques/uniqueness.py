@@ -246,10 +246,15 @@ def bug_plus_1(board: Board) -> Step | None:
         area=[odd],
         cause=sorted({c for u in UNITS_OF[odd] for c in places[u][digit]} - {odd}),
         region=place(odd),
-        reason=f"Every empty cell but {place(odd)} holds two candidates. Were it "
+        reason=f"Every empty cell but one, in {unit_name(18 + BOX_OF[odd])}, holds two "
+        f"candidates. If that cell held {digits_text(others).replace(' and ', ' or ')}, every "
+        "digit would have two places in each row, column and box, a pattern that can always "
+        "be solved two ways: the puzzle would have two solutions. Only "
+        f"{digit} has three places in that cell's row, column and box.",
+        explanation=f"Every empty cell but {place(odd)} holds two candidates. Were it "
         f"{digits_text(others).replace(' and ', ' or ')}, every digit would have two places "
         "in each row, column and box, a pattern that can always be solved two ways: the "
         f"puzzle would have two solutions. Only {digit} has three places in the row, column "
-        f"and box of {place(odd)}.",
+        f"and box of {place(odd)}. So {place(odd)} is {digit}.",
         result=f"So {place(odd)} is {digit}.",
     )
