@@ -1,0 +1,130 @@
+"""Chains told link by link: every link in words and in the notation HoDoKu and sudokuwiki
+print, the contradiction a forcing chain ends in named, and the candidates and links a
+hint draws.
+
+The positions are met while solving line 7 of the top95 list (tests/data/top95.txt, from
+Norvig's essay), 6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6.....,
+and kept in technique_positions.json: its solve needs an alternating inference chain and a
+forcing chain (Sudoku Explainer and HoDoKu find both there).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import engine
+
+from .helpers import load, wording_faults
+
+POSITIONS = json.loads(Path(__file__).with_name("technique_positions.json").read_text())
+TOP95_7 = load("top95")[6]
+
+
+def hint_at(technique: str, *, compact: bool = False) -> engine.Step:
+    (position,) = [p for p in POSITIONS if p["technique"] == technique]
+    assert position["puzzle"] == TOP95_7
+    notes = [[int(d) for d in c] for c in position["candidates"]]
+    step = engine.next_step(position["grid"], notes, puzzle=TOP95_7, compact=compact)
+    assert step is not None and step.technique == technique
+    return step
+
+
+def test_a_contradiction_forcing_chain_is_named_for_what_it_is():
+    step = hint_at("Forcing Chain")
+    assert step.kind == "contradiction"
+    entry = engine.told_entry(step)
+    assert entry.name == "Contradiction Forcing Chain"
+    assert entry.label == "A guess that breaks the grid (contradiction forcing chain)"
+    assert entry.slug == "forcing-chain"  # the technique's page stays the same
+    assert "Every choice" not in entry.label
+    assert engine.tell(step, 1)["technique"] == entry.label
+
+
+def test_a_forcing_chain_is_told_link_by_link_to_its_contradiction():
+    step = hint_at("Forcing Chain")
+    assert step.eliminations == [(1, 7)]
+    (line,) = step.notation
+    links = line.split(" -> ")
+    assert links[:4] == ["r1c2=7", "r2c1<>7", "r2c2<>7", "r2c3<>7"]
+    assert "r2c4=7" in links and "r6c1=2" in links and "r2c5=6" in links
+    assert links[-2:] == ["r3c5<>6", "no 6 in row 3"]
+    # Every link in words, in the same order, ending in the contradiction.
+    assert step.chain[0] == "Suppose row 1, column 2 is 7."
+    assert step.chain[1] == "Row 2, column 1 is not 7: it sees row 1, column 2, which is 7."
+    assert "Row 2, column 4 is 7: the last place for 7 in row 2." in step.chain
+    assert "Row 5, column 3 is 6: the last place for 6 in box 4." in step.chain
+    assert step.chain[-1] == "Row 3 is left with no place for 6."
+    assert len(step.chain) == len(links)
+    assert "Row 3 is left with no place for 6." in step.reason
+    for sentence in step.chain:
+        assert not wording_faults(sentence), sentence
+
+
+def test_a_forcing_chain_keeps_only_the_links_the_contradiction_rests_on():
+    step = hint_at("Forcing Chain")
+    on, off = set(step.on), set(step.off)
+    assert (1, 7) in on and (12, 7) in on  # r1c2=7, then r2c4=7
+    assert (9, 7) in off and (24, 6) in off  # r2c1<>7 ... r3c7<>6
+    # Each of the row's other places for 6 is taken out on the way (the contradiction).
+    assert {(c, 6) for c in range(18, 27) if (c, 6) in off} == {(22, 6), (24, 6), (25, 6), (26, 6)}
+    assert (1, 7, 9, 7, "weak") in step.links  # r1c2=7 -> r2c1<>7
+    assert (9, 7, 12, 7, "strong") in step.links  # r2c1<>7 -> r2c4=7 (the row's last place)
+    for a, da, b, db, kind in step.links:
+        assert (a, da) in (on if kind == "weak" else off)
+        assert (b, db) in (off if kind == "weak" else on)
+    # Nothing the contradiction does not rest on: r1c2=7 takes 7 out of more cells of
+    # column 2 than the chain needs.
+    assert len(step.notation[0].split(" -> ")) - 1 == len(on) + len(off)
+
+
+def test_an_alternating_inference_chain_is_told_in_eureka_notation_link_by_link():
+    step = hint_at("Alternating Inference Chain")
+    assert step.eliminations == [(29, 5)]
+    assert step.notation == ["(5)r2c3 = (5)r2c2 - (7)r2c2 = (7)r2c4 - (7)r4c4 = (7)r4c3"]
+    assert step.chain == [
+        "Suppose 5 in row 2, column 3 is false.",
+        "If 5 in row 2, column 3 is false, 5 in row 2, column 2 is true: these are the only two "
+        "places for 5 in row 2.",
+        "If 5 in row 2, column 2 is true, 7 in row 2, column 2 is false: a cell holds one digit.",
+        "If 7 in row 2, column 2 is false, 7 in row 2, column 4 is true: these are the only two "
+        "places for 7 in row 2.",
+        "If 7 in row 2, column 4 is true, 7 in row 4, column 4 is false: both are in column 4.",
+        "If 7 in row 4, column 4 is false, 7 in row 4, column 3 is true: these are the only two "
+        "places for 7 in row 4.",
+        "So 5 in row 2, column 3 or 7 in row 4, column 3 is true.",
+    ]
+    assert step.links == [
+        (11, 5, 10, 5, "strong"),
+        (10, 5, 10, 7, "weak"),
+        (10, 7, 12, 7, "strong"),
+        (12, 7, 30, 7, "weak"),
+        (30, 7, 29, 7, "strong"),
+    ]
+    assert step.on == [(10, 5), (12, 7), (29, 7)]
+    assert step.off == [(10, 7), (11, 5), (30, 7)]
+    # The notation is the standard one whether places are written for people or not.
+    assert hint_at("Alternating Inference Chain", compact=True).notation == step.notation
+
+
+def test_a_hint_draws_the_chain_at_levels_two_and_three_and_tells_it_at_three():
+    for technique in ("Forcing Chain", "Alternating Inference Chain"):
+        step = hint_at(technique)
+        first = engine.tell(step, 1)
+        assert not {"on", "off", "links", "chain", "notation"} & set(first)
+        for level in (2, 3):
+            told = engine.tell(step, level)
+            assert told["on"] and told["off"] and len(told["links"]) >= 2
+            assert told["links"][0]["kind"] in ("strong", "weak")
+            assert ":" in told["links"][0]["from"] and ":" in told["links"][0]["to"]
+        second, third = engine.tell(step, 2), engine.tell(step, 3)
+        assert "chain" not in second and "notation" not in second
+        assert third["chain"] == step.chain and third["notation"] == step.notation
+
+
+def test_the_walkthrough_carries_each_chain():
+    path = engine.solution_path(TOP95_7)
+    told = [s.as_dict() for s in path if s.step.technique == "Forcing Chain"]
+    assert told and told[0]["kind"] == "contradiction"
+    assert told[0]["notation"][0].startswith("r1c2=7 -> r2c1<>7")
+    assert told[0]["links"] and told[0]["on"] and told[0]["off"]
