@@ -197,11 +197,20 @@ def slugs_with_examples() -> set[str]:
     return set(TechniqueExample.objects.values_list("slug", flat=True).distinct())
 
 
+def _by_cell(pairs: list | None) -> dict[int, list[int]]:
+    """[cell, digit] pairs as each cell's digits."""
+    found: dict[int, list[int]] = {}
+    for cell, digit in pairs or []:
+        found.setdefault(cell, []).append(digit)
+    return found
+
+
 def example_cells(example: TechniqueExample) -> list[dict]:
     """The example's board as the board template draws it, with each cell's part in the
     step as a hint's last level shows it: target, cause or region."""
     hint = example.hint
     region, cause, target = set(hint["region"]), set(hint["cause"]), set(hint["target"])
+    on, off = _by_cell(hint.get("on")), _by_cell(hint.get("off"))
     givens = example.puzzle.givens
     cells = []
     for i in range(81):
@@ -217,6 +226,8 @@ def example_cells(example: TechniqueExample) -> list[dict]:
                 "given": givens[i] != "0",
                 "notes": example.candidates[i] if example.values[i] == "0" else [],
                 "hint": part,
+                "on": on.get(i, []),
+                "off": off.get(i, []),
             }
         )
     return cells
