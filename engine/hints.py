@@ -366,6 +366,7 @@ def tell(step: Step, level: int) -> dict:
         told["restores"] = [list(r) for r in step.restores]
         if step.chain:
             told["chain"] = list(step.chain)
+        if step.notation:
             told["notation"] = list(step.notation)
     return told
 

@@ -128,3 +128,42 @@ def test_the_walkthrough_carries_each_chain():
     assert told and told[0]["kind"] == "contradiction"
     assert told[0]["notation"][0].startswith("r1c2=7 -> r2c1<>7")
     assert told[0]["links"] and told[0]["on"] and told[0]["off"]
+
+
+def test_simple_colouring_is_drawn_in_its_two_colours():
+    # Line 40 of the top95 list: its solve's step 29 colours the places of 6 (a trap).
+    path = engine.solution_path(load("top95")[39])
+    (step,) = [s.step for s in path[28:29]]
+    assert step.technique == "Simple Colouring" and step.eliminations == [(55, 6)]
+    coloured = set(step.cells)
+    assert {c for c, _ in step.on} | {c for c, _ in step.off} == coloured
+    assert not {c for c, _ in step.on} & {c for c, _ in step.off}
+    assert {d for _, d in step.on + step.off} == {6}
+    # Each strong link joins two cells of different colours.
+    assert len(step.links) >= len(coloured) - 1
+    on = {c for c, _ in step.on}
+    for a, da, b, db, kind in step.links:
+        assert kind == "strong" and da == db == 6
+        assert (a in on) != (b in on)
+    told = engine.tell(step, 2)
+    assert told["on"] and told["off"] and len(told["links"]) >= 2
+    assert "on" not in engine.tell(step, 1)
+
+
+def test_als_steps_name_their_sets_and_x_and_z_apart():
+    # HoDoKu's regression library, lines 1406 and 1432 (tests/engine/public_examples.py).
+    from .public_examples import EXAMPLES
+
+    for technique, line in (("ALS-XZ", "1406"), ("ALS-XY-Wing", "1432")):
+        (example,) = [e for e in EXAMPLES if e.technique == technique and line in e.source]
+        puzzle, grid, notes = example.position()
+        step = engine.next_step(grid, notes, puzzle=puzzle)
+        assert step.technique == technique
+        assert "et A, " in step.reason and ", and set B, " in step.reason
+        assert "X is " in step.reason or "by X, " in step.reason
+        assert "Z is " in step.reason
+        (line_told,) = step.notation
+        assert line_told.startswith("A=r") and ", B=r" in line_told and ", X=" in line_told
+        assert ", Z=" in line_told and " => " in line_told
+        assert "<>" in line_told.split(" => ")[1]
+        assert engine.tell(step, 3)["notation"] == step.notation

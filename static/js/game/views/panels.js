@@ -38,11 +38,12 @@ export function hintParts(hint) {
 }
 
 // A chain told link by link (a hint's last level, a step of the walkthrough): its notation,
-// a line a branch, and each link in words; hidden when there is none.
+// a line a branch, and each link in words; an ALS step's notation alone; hidden when there
+// is neither.
 function drawChain(box, told) {
   const chain = told && Array.isArray(told.chain) ? told.chain : [];
   const notation = told && Array.isArray(told.notation) ? told.notation : [];
-  box.hidden = !chain.length;
+  box.hidden = !chain.length && !notation.length;
   const key = JSON.stringify([chain, notation]);
   if (box.dataset.drawn === key) return;
   box.dataset.drawn = key;
