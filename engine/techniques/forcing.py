@@ -419,7 +419,7 @@ def _branches_told(
     others = [p for p in placed if p != (cell, digit)]
     result = f"So {place(cell)} is {digit}: every choice leads there."
     if others:
-        result += f" Every choice also leads to {join(f'{place(c)} is {d}' for c, d in others)}."
+        result += f" Each also gives {join(f'{d} in {place(c)}' for c, d in others)}."
     return branches | {
         "reason": told["reason"].replace(
             "the same digits end up in the same cells every time.",

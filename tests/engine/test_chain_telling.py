@@ -167,3 +167,34 @@ def test_als_steps_name_their_sets_and_x_and_z_apart():
         assert ", Z=" in line_told and " => " in line_told
         assert "<>" in line_told.split(" => ")[1]
         assert engine.tell(step, 3)["notation"] == step.notation
+
+
+def test_a_unit_forcing_chain_is_told_branch_by_branch():
+    # Line 7 of top95 again, at its second forcing chain: there, besides the contradiction
+    # the solver takes, 7 in column 2 has three places (r2c2, r3c2, r8c2), and the singles
+    # from each lead to the same placements.
+    from engine.board import Board
+    from engine.grid import BIT
+    from engine.techniques import forcing
+
+    path = engine.solution_path(TOP95_7)
+    position = path[18]
+    assert position.step.technique == "Forcing Chain"
+    board = Board.from_notes(position.values, position.candidates)
+    chosen = [(10, 7), (19, 7), (64, 7)]
+    assert [(c, d) for c, d in chosen if board.cands[c] & BIT[d]] == chosen
+    placed = [(6, 3), (8, 9)]
+    told = forcing._branches_told(board, chosen, placed, {"reason": "", "result": ""})
+    lines = told["notation"]
+    assert [line.split(" -> ")[0] for line in lines] == ["r2c2=7", "r3c2=7", "r8c2=7"]
+    ends = {line.split(" -> ")[-1] for line in lines}
+    assert len(ends) == 1 and ends.pop() in ("r1c7=3", "r1c9=9")  # every branch, one end
+    heads = [s for s in told["chain"] if s.endswith(":")]
+    assert heads == [
+        "If row 2, column 2 is 7:",
+        "If row 3, column 2 is 7:",
+        "If row 8, column 2 is 7:",
+    ]
+    assert "every choice leads there" in told["result"]
+    assert told["links"] and told["on"] and told["off"]
+    assert not set(told["on"]) & set(told["off"])
