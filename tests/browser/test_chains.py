@@ -129,3 +129,32 @@ def test_a_chains_hint_draws_its_candidates_and_links_from_level_two(
     page.locator('[data-action="hint-close"]').click()
     page.wait_for_function("() => !document.querySelector('[data-hint-link]')")
     assert page.locator(HOOKS).count() == 0
+
+
+def test_the_walkthrough_draws_and_tells_each_chain(page, chain_examples):
+    page.goto(page.base + "/techniques/forcing-chain/")
+    page.locator('[data-action="practise"]').click()
+    page.wait_for_selector("[data-game][data-ready]")
+    page.locator('[data-action="give-up"]').click()
+    page.wait_for_selector("dialog[data-confirm][open]")
+    page.locator("[data-confirm-ok]").click()
+    page.wait_for_selector('[data-status="gave_up"]')
+    page.locator('[data-action="show-how"]').click()
+    page.wait_for_selector("[data-walkthrough]:not([hidden])")
+    seen = set()
+    for _ in range(40):
+        words = page.locator("[data-walk-step]").inner_text().lower()
+        for name in ("contradiction forcing chain", "alternating inference chain"):
+            if words.startswith("a ") and f"({name})" in words and name not in seen:
+                seen.add(name)
+                marks = drawn(page)
+                assert marks["on"] and marks["off"] and len(marks["links"]) >= 2, name
+                assert page.locator("[data-walk-chain]").is_visible()
+                assert page.locator("[data-walk-chain] [data-chain-links] li").count() >= 3
+        if len(seen) == 2 or page.locator('[data-action="walk-next"]').is_disabled():
+            break
+        page.locator('[data-action="walk-next"]').click()
+    assert seen == {"contradiction forcing chain", "alternating inference chain"}
+    # Back on the board, the chain goes.
+    page.locator('[data-action="walk-close"]').click()
+    page.wait_for_function("() => !document.querySelector('[data-hint-link]')")
