@@ -407,9 +407,8 @@ TABLE = (
         "master",
         8.0,
         "Follow a guess to its end",
-        "Suppose a candidate and follow the singles it forces: if they break the grid, the "
-        "candidate is false; if every digit of a cell, or every place of a digit in a unit, "
-        "forces the same digit somewhere, that digit is true.",
+        "Follow what a guess forces: a guess that breaks the grid is false, and what every "
+        "choice of a cell or a unit forces is true.",
     ),
     Entry(
         "dynamic_forcing_chain",
@@ -417,8 +416,7 @@ TABLE = (
         "extreme",
         9.0,
         "Follow a guess further",
-        "The same as a forcing chain, following locked candidates and pairs as well as "
-        "singles: a guess that breaks the grid is false, and what every choice forces is true.",
+        "A forcing chain that follows locked candidates and pairs as well as singles.",
     ),
     Entry(
         "trial_and_error",

@@ -88,6 +88,7 @@ def test_a_chains_hint_draws_its_candidates_and_links_from_level_two(
     assert page.locator("[data-board-view] [data-hint-on]").count()
     assert page.locator("[data-board-view] [data-hint-off]").count()
     assert page.locator("[data-chain] li").count() >= 3  # told link by link
+    shot(page, f"chain-{slug}-guide")
     assert not serious(page)
     page.locator('[data-action="practise"]').click()
     page.wait_for_url("**/games/*/")
