@@ -28,7 +28,7 @@ from .nearby import NEAR_LIMIT, NEAR_MOST, near_grids, solutions
 from .seek import seek
 from .techniques import DIFFICULTIES
 from .techniques.table import TABLE as TECHNIQUES
-from .techniques.table import Entry, entry_for
+from .techniques.table import Entry, entry_for, told_entry
 from .warm import warm_up
 from .wording import place
 
@@ -68,5 +68,6 @@ __all__ = [
     "solutions",
     "solve",
     "tell",
+    "told_entry",
     "warm_up",
 ]

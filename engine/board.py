@@ -32,7 +32,24 @@ T = TypeVar("T")
 _UNIT_VALUES = tuple(itemgetter(*unit) for unit in UNITS)
 
 
-_WORDS = ("region", "area", "cause", "reason", "result", "explanation")
+_WORDS = (
+    "region",
+    "area",
+    "cause",
+    "reason",
+    "result",
+    "explanation",
+    "kind",
+    "chain",
+    "notation",
+    "on",
+    "off",
+    "links",
+)
+
+# A link drawn between two candidates: (from cell, from digit, to cell, to digit, "strong"
+# or "weak").
+Link = tuple[int, int, int, int, str]
 
 
 class Step:
@@ -106,6 +123,12 @@ class Step:
             "reason": words.get("reason") or "",
             "result": words.get("result") or "",
             "explanation": words.get("explanation") or "",
+            "kind": words.get("kind") or "",
+            "chain": list(words.get("chain") or ()),
+            "notation": list(words.get("notation") or ()),
+            "on": sorted(words.get("on") or ()),
+            "off": sorted(words.get("off") or ()),
+            "links": list(words.get("links") or ()),
         }
         if not told["area"]:
             told["area"] = sorted({c for u in self.units for c in UNITS[u]}) or sorted(self.cells)
@@ -155,6 +178,41 @@ class Step:
         """The whole telling: the reason, then the result."""
         return self._told("explanation")
 
+    @property
+    def kind(self) -> str:
+        """Which form of its technique the step is, when the table names its forms apart
+        (a forcing chain's "contradiction", "cell" or "unit"); "" otherwise."""
+        return self._told("kind")
+
+    @property
+    def chain(self) -> list[str]:
+        """A chain's links in words, one sentence each, in order (branch by branch)."""
+        return self._told("chain")
+
+    @property
+    def notation(self) -> list[str]:
+        """A chain in the compact notation HoDoKu and sudokuwiki print, a line a branch:
+        "(9)r1c3 = (9)r1c1 - (9)r5c1" for an alternating chain, "r1c3=9 -> r1c1<>9 -> ..."
+        for a forcing chain."""
+        return self._told("notation")
+
+    @property
+    def on(self) -> list[tuple[int, int]]:
+        """The candidates (cell, digit) the step's chain marks true."""
+        return self._told("on")
+
+    @property
+    def off(self) -> list[tuple[int, int]]:
+        """The candidates (cell, digit) the step's chain marks false."""
+        return self._told("off")
+
+    @property
+    def links(self) -> list[Link]:
+        """The chain's links, each (from cell, from digit, to cell, to digit, "strong" or
+        "weak"): strong when the first false makes the second true, weak when the first
+        true makes the second false."""
+        return self._told("links")
+
     def _key(self) -> tuple:
         return (
             self.technique,
@@ -198,6 +256,12 @@ class Step:
             "region": self.region,
             "area": list(self.area),
             "cause": list(self.cause),
+            "kind": self.kind,
+            "chain": list(self.chain),
+            "notation": list(self.notation),
+            "on": [list(n) for n in self.on],
+            "off": [list(n) for n in self.off],
+            "links": [list(link) for link in self.links],
         }
 
 

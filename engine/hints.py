@@ -24,7 +24,7 @@ from .grid import (
     unit_name,
 )
 from .techniques import find_step
-from .techniques.table import entry_for
+from .techniques.table import told_entry
 from .wording import (
     a_digit,
     cells_in,
@@ -400,7 +400,7 @@ def tell(step: Step, level: int) -> dict:
     with the cells it changes as `target`, and listed; nothing is applied)."""
     if level not in (1, 2, 3):
         raise ValueError(f"a hint's level is 1, 2 or 3, not {level!r}")
-    entry = entry_for(step)
+    entry = told_entry(step)
     changes = changes_of(step)
     text, region = _look(step, changes)
     told: dict = {
@@ -413,8 +413,10 @@ def tell(step: Step, level: int) -> dict:
     }
     if level >= 2:
         told["text"] = step.reason
-        # The cells a step changes are its answer: never marked before level 3.
+        # The cells a step changes are its answer: never marked before level 3, nor the
+        # candidates and links of a chain on them.
         told["cause"] = [c for c in step.cause if c not in changes]
+        told |= _drawn(step, changes if level == 2 else set())
     if level >= 3:
         told["text"] = step.explanation
         told["target"] = sorted(changes)
@@ -422,4 +424,25 @@ def tell(step: Step, level: int) -> dict:
         told["eliminations"] = [list(e) for e in step.eliminations]
         told["clears"] = list(step.clears)
         told["restores"] = [list(r) for r in step.restores]
+        if step.chain:
+            told["chain"] = list(step.chain)
+        if step.notation:
+            told["notation"] = list(step.notation)
     return told
+
+
+def _drawn(step: Step, hidden: set[int]) -> dict:
+    """A chain drawn on the candidates: those it marks true (`on`) and false (`off`), as
+    [cell, digit], and its links, as {"from": "cell:digit", "to": ..., "kind": "strong" or
+    "weak"}; nothing on the cells in hidden (a step's answer, before its last level)."""
+    if not step.links:
+        return {}
+    return {
+        "on": [[c, d] for c, d in step.on if c not in hidden],
+        "off": [[c, d] for c, d in step.off if c not in hidden],
+        "links": [
+            {"from": f"{a}:{da}", "to": f"{b}:{db}", "kind": kind}
+            for a, da, b, db, kind in step.links
+            if a not in hidden and b not in hidden
+        ],
+    }

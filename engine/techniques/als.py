@@ -165,6 +165,16 @@ def _named(s: _Set) -> str:
     return f"{cells_text(s.cells)} ({digits_text(DIGITS_OF[s.mask])})"
 
 
+def _noted(name: str, s: _Set) -> str:
+    """A set as HoDoKu writes it: A=r2c1,r2c6 {158}."""
+    cells = ",".join(f"r{c // 9 + 1}c{c % 9 + 1}" for c in s.cells)
+    return f"{name}={cells} {{{''.join(map(str, DIGITS_OF[s.mask]))}}}"
+
+
+def _removals_noted(removed: list[tuple[int, int]]) -> str:
+    return ", ".join(f"r{c // 9 + 1}c{c % 9 + 1}<>{d}" for c, d in removed)
+
+
 def als_xz(board: Board) -> Step | None:
     """Two almost locked sets linked by a restricted common X: a cell seeing every Z of
     both loses Z."""
@@ -194,16 +204,21 @@ def _xz_step(a: _Set, b: _Set, x: int, removed: list[tuple[int, int]]) -> Step:
         return {
             "region": f"{unit_name(a.unit)} and {unit_name(b.unit)}",
             "cause": sorted(a.cells + b.cells),
-            "reason": f"{_named(a).capitalize()} and {_named(b)} each hold one digit more "
-            f"than they have cells. Every {x} of one sees every {x} of the other, so at most "
-            f"one of them holds {x}: the other holds all its other digits. Both have "
+            "reason": f"Set A, {_named(a)}, and set B, {_named(b)}, each hold one digit more "
+            f"than they have cells. X is {x}: every {x} of one sees every {x} of the other, so "
+            f"at most one of them holds {x}, and the other holds all its other digits. "
             + (
-                f"{zs[0]}, so {zs[0]} is in one set or the other."
+                f"Z is {zs[0]}: both have it, so {zs[0]} is in one set or the other."
                 if len(zs) == 1
-                else f"{digits_text(zs)}, so each of those is in one set or the other."
+                else f"Z is {digits_text(zs)}: both have each, so each of those is in one set "
+                "or the other."
             ),
             "result": f"So every cell that sees all their places loses it: "
             f"take out {removals_text(removed)}.",
+            "notation": [
+                f"{_noted('A', a)}, {_noted('B', b)}, X={x}, Z={''.join(map(str, zs))} => "
+                + _removals_noted(removed)
+            ],
         }
 
     return step(
@@ -243,15 +258,19 @@ def _xy_step(a: _Set, b: _Set, c: _Set, x: int, y: int, removed: list) -> Step:
         return {
             "region": f"{unit_name(c.unit)}",
             "cause": sorted(a.cells + b.cells + c.cells),
-            "reason": f"{_named(c).capitalize()}, {_named(a)} and {_named(b)} each hold one "
-            f"digit more than they have cells. The first is tied to the second by {x} (every "
-            f"{x} of one sees every {x} of the other) and to the third by {y}. Take "
+            "reason": f"Set C, {_named(c)}, set A, {_named(a)}, and set B, {_named(b)}, each "
+            f"hold one digit more than they have cells. C is tied to A by X, {x} (every {x} of "
+            f"one sees every {x} of the other), and to B by Y, {y}. Z is "
             + (f"{zs[0]}" if len(zs) == 1 else f"any of {digits_text(zs)}")
-            + ": were it in neither of the last two, each would be locked on its other "
-            f"digits: the second would hold {x}, the third {y}, and the first, without both, "
-            "would be a digit short. So the second or the third holds it.",
+            + ": were it in neither A nor B, each would be locked on its other digits: A "
+            f"would hold {x}, B {y}, and C, without both, would be a digit short. So A or B "
+            "holds it.",
             "result": f"So every cell that sees all their places loses it: "
             f"take out {removals_text(removed)}.",
+            "notation": [
+                f"{_noted('A', a)}, {_noted('B', b)}, {_noted('C', c)}, X={x}, Y={y}, "
+                f"Z={''.join(map(str, zs))} => " + _removals_noted(removed)
+            ],
         }
 
     return step(

@@ -11,10 +11,11 @@ weakly linked to both is false. Breadth-first search over bitsets finds the shor
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
-from ..board import Board, Step
-from ..grid import DIGITS_OF, PEERS
-from ..wording import _COMPACT, place, removals_text
+from ..board import Board, Link, Step
+from ..grid import BIT, DIGITS_OF, PEERS, UNITS, UNITS_OF, unit_name
+from ..wording import is_compact, place, removals_text
 from .kept import Kept
 from .table import entry_of, step
 
@@ -26,13 +27,6 @@ def _bits(x: int) -> list[int]:
         found.append(low.bit_length() - 1)
         x ^= low
     return found
-
-
-def _node_name(n: int) -> str:
-    """5r3c4, or for people (5 in row 3, column 4)."""
-    if _COMPACT.get():
-        return f"{n % 9 + 1}{place(n // 9)}"
-    return f"({n % 9 + 1} in {place(n // 9)})"
 
 
 @dataclass
@@ -193,28 +187,89 @@ def chain_rating(base: float, nodes: int) -> float:
     return round(base + length_increment(nodes), 1)
 
 
-def _step(finder: str, found: _Found, path: list[int]) -> Step:
-    """The step of a chain found, whose nodes are path."""
+def eureka(n: int) -> str:
+    """A node in Eureka notation, as HoDoKu and sudokuwiki print it: (5)r3c4."""
+    cell = n // 9
+    return f"({n % 9 + 1})r{cell // 9 + 1}c{cell % 9 + 1}"
+
+
+def _node_name(n: int) -> str:
+    """A node in a chain said in words: (5 in row 3, column 4), or compact: (5)r3c4."""
+    return eureka(n) if is_compact() else f"({_said(n)})"
+
+
+def _said(n: int) -> str:
+    """A node for people: 5 in row 3, column 4."""
+    return f"{n % 9 + 1} in {place(n // 9)}"
+
+
+def _link_said(cands: list[int], a: int, b: int, strong: bool) -> str:
+    """One link of an alternating chain, a true or false, in a sentence."""
+    ca, cb, da, db = a // 9, b // 9, a % 9 + 1, b % 9 + 1
+    if strong:
+        if ca == cb:
+            why = f"{place(ca)} has only {da} and {db} left"
+        else:
+            unit = next(
+                (u for u in UNITS_OF[ca] if cb in UNITS[u] and _places(cands, u, da) == 2),
+                next(u for u in UNITS_OF[ca] if cb in UNITS[u]),
+            )
+            why = f"these are the only two places for {da} in {unit_name(unit)}"
+        return f"If {_said(a)} is false, {_said(b)} is true: {why}."
+    if ca == cb:
+        why = "a cell holds one digit"
+    else:
+        unit = next(u for u in UNITS_OF[ca] if cb in UNITS[u])
+        why = f"both are in {unit_name(unit)}"
+    return f"If {_said(a)} is true, {_said(b)} is false: {why}."
+
+
+def _places(cands: list[int], unit: int, digit: int) -> int:
+    return sum(1 for c in UNITS[unit] if cands[c] & BIT[digit])
+
+
+def _step(finder: str, found: _Found, path: list[int], board: Board) -> Step:
+    """The step of a chain found, whose nodes are path; its words, each link told, only
+    when the step is told."""
     # A chain of n strong links has 2n nodes, each strong link's two ends.
     rating = chain_rating(entry_of(finder).rating, 2 * found.length)
-    links = [_node_name(path[0])]
-    for i, n in enumerate(path[1:]):
-        links.append(("= " if i % 2 == 0 else "- ") + _node_name(n))
-    chain = " ".join(links)
     first, last = path[0], path[-1]
+    cands = list(board.cands)
+
+    def told() -> dict:
+        notation = [eureka(path[0])]
+        named = [_node_name(path[0])]
+        words = [f"Suppose {_said(first)} is false."]
+        links: list[Link] = []
+        for i, (a, b) in enumerate(pairwise(path)):
+            strong = i % 2 == 0  # from a false node a strong link, from a true one a weak
+            notation.append(("= " if strong else "- ") + eureka(b))
+            named.append(("= " if strong else "- ") + _node_name(b))
+            words.append(_link_said(cands, a, b, strong))
+            links.append((a // 9, a % 9 + 1, b // 9, b % 9 + 1, "strong" if strong else "weak"))
+        chain = " ".join(named)
+        return {
+            # Where to look names neither end: the cells that see both are what changes.
+            "region": _LOOK[finder].format(digit=first % 9 + 1),
+            "area": list(range(81)),
+            "reason": f"Follow the chain {chain} ('=' means at least one is true, '-' at most "
+            f"one). If {first % 9 + 1} is not in {place(first // 9)}, the links force "
+            f"{last % 9 + 1} into {place(last // 9)}: one of the two is true.",
+            "result": "So any candidate that sees both is false: "
+            f"take out {removals_text(found.eliminations)}.",
+            "chain": [*words, f"So {_said(first)} or {_said(last)} is true."],
+            "notation": [" ".join(notation)],
+            "on": [(n // 9, n % 9 + 1) for n in path[1::2]],
+            "off": [(n // 9, n % 9 + 1) for n in path[0::2]],
+            "links": links,
+        }
+
     return step(
         finder,
         rating=rating,
         eliminations=list(found.eliminations),
         cells=sorted({n // 9 for n in path}),
-        # Where to look names neither end: the cells that see both are what changes.
-        area=list(range(81)),
-        region=_LOOK[finder].format(digit=first % 9 + 1),
-        reason=f"Follow the chain {chain} ('=' means at least one is true, '-' at most one). "
-        f"If {first % 9 + 1} is not in {place(first // 9)}, the links force {last % 9 + 1} "
-        f"into {place(last // 9)}: one of the two is true.",
-        result="So any candidate that sees both is false: "
-        f"take out {removals_text(found.eliminations)}.",
+        tell=told,
     )
 
 
@@ -244,7 +299,7 @@ def x_chain(board: Board) -> Step | None:
         chain = _X_CHAINS.get((d, on[d]), _x_chain_of, board, d)
         if chain and (best is None or chain[0].length < best[0].length):
             best = chain
-    return _step("x_chain", *best) if best else None
+    return _step("x_chain", *best, board) if best else None
 
 
 def _x_chain_of(board: Board, d: int) -> tuple[_Found, list[int]] | None:
@@ -267,7 +322,9 @@ def xy_chain(board: Board) -> Step | None:
     same_digit = {n: v & _DIGIT_NODES[n % 9] for n, v in sees.items()}
     graph = _Graph(strong, _within(sees, keep), same_digit)
     found = _shortest(graph)
-    return _step("xy_chain", found, _path(graph, found.start, found.end)) if found else None
+    if not found:
+        return None
+    return _step("xy_chain", found, _path(graph, found.start, found.end), board)
 
 
 def alternating_inference_chain(board: Board) -> Step | None:
@@ -278,4 +335,4 @@ def alternating_inference_chain(board: Board) -> Step | None:
     found = _shortest(graph)
     if not found:
         return None
-    return _step("alternating_inference_chain", found, _path(graph, found.start, found.end))
+    return _step("alternating_inference_chain", found, _path(graph, found.start, found.end), board)

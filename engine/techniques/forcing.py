@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from .. import kernel
-from ..board import Board, Step
-from ..grid import BIT, BOX_OF, DIGITS_OF, PEERS, UNITS, unit_name
+from ..board import Board, Link, Step
+from ..grid import BIT, BOX_OF, DIGITS_OF, PEERS, UNITS, UNITS_OF, unit_name
 from ..wording import cells_text, digits_text, either, join, place
 from .chains import chain_rating
 from .table import entry_of, step
@@ -28,6 +28,9 @@ class _Trace:
         self.cands = list(board.cands)
         self.why: dict[Node, tuple[Node, ...]] = {}
         self.broken: tuple[Node, ...] | None = None  # what a contradiction came from
+        # The contradiction: ("cell", cell) left with no candidate, ("unit", unit, digit)
+        # with no place for the digit, or ("twice", cell, digit) placed over another digit.
+        self.dead: tuple[str, int, int] | None = None
         self._put(cell, digit, ())
         self._follow()
 
@@ -35,6 +38,7 @@ class _Trace:
         if self.values[cell]:
             if self.values[cell] != digit and self.broken is None:
                 self.broken = (*parents, (cell, self.values[cell], True))
+                self.dead = ("twice", cell, digit)
             return
         on = (cell, digit, True)
         self.values[cell] = digit
@@ -60,7 +64,7 @@ class _Trace:
                 if m & (m - 1) == 0:
                     gone = tuple((cell, d, False) for d in DIGITS_OF[start[cell] & ~m])
                     if not m:
-                        self.broken = gone
+                        self.broken, self.dead = gone, ("cell", cell, 0)
                         return
                     self._put(cell, DIGITS_OF[m][0], gone)
                     changed = True
@@ -79,7 +83,7 @@ class _Trace:
                         continue
                     gone = tuple((c, digit, False) for c in cells if start[c] & bit)
                     if not where:
-                        self.broken = gone
+                        self.broken, self.dead = gone, ("unit", unit, digit)
                         return
                     self._put(where[0], digit, tuple(n for n in gone if n[0] != where[0]))
                     changed = True
@@ -96,6 +100,153 @@ class _Trace:
                 seen.add(node)
                 todo.extend(self.why.get(node, ()))
         return len(seen)
+
+
+# A chain told link by link, from a trace: the conclusions an end rests on, in the order the
+# singles drew them, each in words and in the notation HoDoKu prints ("r1c3=9 -> r1c1<>9"),
+# and drawn as candidates on and off with the links between them. Worked out only when a
+# step is told, never while a solve looks for one.
+
+
+def _short(cell: int) -> str:
+    return f"r{cell // 9 + 1}c{cell % 9 + 1}"
+
+
+def _noted(node: Node) -> str:
+    cell, digit, true = node
+    return f"{_short(cell)}{'=' if true else '<>'}{digit}"
+
+
+def _line(trace: _Trace, ends: tuple[Node, ...]) -> list[Node]:
+    """The conclusions the ends rest on, the assumption first, in the order drawn."""
+    seen: set[Node] = set()
+    todo = list(ends)
+    while todo:
+        node = todo.pop()
+        if node not in seen:
+            seen.add(node)
+            todo.extend(trace.why.get(node, ()))
+    order = {node: k for k, node in enumerate(trace.why)}
+    return sorted(seen, key=lambda node: order.get(node, len(order)))
+
+
+def _unit_of(cells: list[int]) -> int:
+    """A unit that holds all the cells (rows first, then columns, then boxes)."""
+    return next(u for u in UNITS_OF[cells[0]] if all(c in UNITS[u] for c in cells))
+
+
+def _said(trace: _Trace, node: Node) -> str:
+    """Why the trace concluded the node, in a sentence."""
+    cell, digit, true = node
+    parents = trace.why.get(node, ())
+    if not parents:
+        return f"Suppose {place(cell)} is {digit}."
+    if true:
+        if all(p[0] == cell for p in parents):
+            return f"{place(cell).capitalize()} is {digit}: its last candidate."
+        unit = _unit_of([cell, *(p[0] for p in parents)])
+        name = unit_name(unit)
+        return f"{place(cell).capitalize()} is {digit}: the last place for {digit} in {name}."
+    (other, held, _), *_ = parents
+    if other == cell:
+        return f"{place(cell).capitalize()} is not {digit}: it is {held}."
+    return f"{place(cell).capitalize()} is not {digit}: it sees {place(other)}, which is {digit}."
+
+
+def _dead_told(trace: _Trace) -> tuple[str, str]:
+    """The contradiction in words and in the notation."""
+    assert trace.dead is not None
+    what, at, digit = trace.dead
+    if what == "cell":
+        return (
+            f"{place(at).capitalize()} is left with no candidate.",
+            f"{_short(at)} has no candidate",
+        )
+    if what == "unit":
+        name = unit_name(at)
+        return f"{name.capitalize()} is left with no place for {digit}.", f"no {digit} in {name}"
+    first = trace.values[at]
+    return (
+        f"{place(at).capitalize()} would be both {first} and {digit}.",
+        f"{_short(at)}={first} and {_short(at)}={digit}",
+    )
+
+
+def _drawn(
+    trace: _Trace, nodes: list[Node]
+) -> tuple[set[tuple[int, int]], set[tuple[int, int]], list[Link]]:
+    """The candidates a branch marks true and false, and its links: strong where a
+    candidate false makes another true, weak where one true makes another false."""
+    on = {(c, d) for c, d, true in nodes if true}
+    off = {(c, d) for c, d, true in nodes if not true}
+    kept = set(nodes)
+    links: list[Link] = []
+    for node in nodes:
+        for parent in trace.why.get(node, ()):
+            if parent in kept:
+                kind = "weak" if parent[2] else "strong"
+                links.append((parent[0], parent[1], node[0], node[1], kind))
+    return on, off, links
+
+
+def _told_contradiction(board: Board, cell: int, digit: int, how: str, kind_of: str) -> dict | None:
+    """A single assumption followed to a contradiction, link by link; None when the
+    singles alone do not reach it (a dynamic chain's)."""
+    trace = _Trace(board, cell, digit)
+    if trace.broken is None:
+        return None
+    nodes = _line(trace, trace.broken)
+    dead, dead_noted = _dead_told(trace)
+    on, off, links = _drawn(trace, nodes)
+    return {
+        "kind": kind_of,
+        "region": place(cell),
+        "area": [cell],
+        "cause": sorted({c for c, _, _ in nodes}),
+        # The why, at a hint's second level, does not name the cell that changes.
+        "reason": f"One candidate in {unit_name(18 + BOX_OF[cell])} cannot be true: suppose "
+        f"it were and follow {how} that forces, link by link: it ends in a contradiction. "
+        f"{dead}",
+        "explanation": f"Suppose {place(cell)} were {digit} and follow {how} that forces, link "
+        f"by link: it ends in a contradiction. {dead} So {place(cell)} is not {digit}.",
+        "result": f"So {place(cell)} is not {digit}.",
+        "chain": [*(_said(trace, n) for n in nodes), dead],
+        "notation": [" -> ".join([*map(_noted, nodes), dead_noted])],
+        "on": on,
+        "off": off,
+        "links": links,
+    }
+
+
+def _told_branches(
+    board: Board, chosen: list[tuple[int, int]], placed: list[tuple[int, int]]
+) -> dict | None:
+    """Each choice followed to the placement they all lead to (the one with the fewest
+    links), branch by branch; None when the singles alone do not reach it."""
+    traces = [_Trace(board, c, d) for c, d in chosen]
+    if any(
+        t.broken is not None or not all((c, d, True) in t.why for c, d in placed) for t in traces
+    ):
+        return None
+    end = min(placed, key=lambda p: sum(t.size(((p[0], p[1], True),)) for t in traces))
+    chain, notation, on, off, links = [], [], set(), set(), []
+    for (c, d), trace in zip(chosen, traces, strict=True):
+        nodes = _line(trace, ((end[0], end[1], True),))
+        chain.append(f"If {place(c)} is {d}:")
+        chain.extend(_said(trace, n) for n in nodes[1:])
+        notation.append(" -> ".join(map(_noted, nodes)))
+        these = _drawn(trace, nodes)
+        on |= these[0]
+        off |= these[1]
+        links.extend(these[2])
+    return {
+        "end": end,
+        "chain": chain,
+        "notation": notation,
+        "on": on,
+        "off": off - on,
+        "links": links,
+    }
 
 
 def _rating(finder: str, nodes: int) -> float:
@@ -185,21 +336,28 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
     if false is not None:
         cell, digit = options[false]
         nodes = _contradiction_length(board, cell, digit) if traced else 0
+        seen = _copy(board)  # the step is told later, from the position as it is now
+
+        def told_contradiction() -> dict:
+            return _told_contradiction(seen, cell, digit, how, "contradiction") or {
+                "kind": "contradiction",
+                "region": place(cell),
+                "area": [cell],
+                "reason": f"One candidate in {unit_name(18 + BOX_OF[cell])} cannot be true: "
+                f"suppose it were and follow {how} that forces, and some cell is left with no "
+                "candidate, or some digit with no place in a unit.",
+                "explanation": f"Suppose {place(cell)} were {digit} and follow {how} that "
+                "forces: some cell is left with no candidate, or some digit with no place in a "
+                f"unit. So {place(cell)} is not {digit}.",
+                "result": f"So {place(cell)} is not {digit}.",
+            }
+
         return step(
             finder,
             rating=_rating(finder, nodes) if traced else None,
             eliminations=[(cell, digit)],
             cells=[cell],
-            area=[cell],
-            region=place(cell),
-            # The why, at a hint's second level, does not name the cell that changes.
-            reason=f"One candidate in {unit_name(18 + BOX_OF[cell])} cannot be true: suppose it "
-            f"were and follow {how} that forces, and some cell is left with no candidate, or "
-            "some digit with no place in a unit.",
-            explanation=f"Suppose {place(cell)} were {digit} and follow {how} that forces: "
-            "some cell is left with no candidate, or some digit with no place in a unit. "
-            f"So {place(cell)} is not {digit}.",
-            result=f"So {place(cell)} is not {digit}.",
+            tell=told_contradiction,
         )
     choices = _choices(board)
     found = _first_common(board, choices, options, trials)
@@ -208,32 +366,76 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
     k, placed = found
     where, digit, chosen = choices[k]
     rating = _rating(finder, _common_length(board, chosen, placed)) if traced else None
+    seen = _copy(board)
+    result = f"So {join(f'{place(c)} is {d}' for c, d in placed)}."
     if digit < 0:
         cell, digits = where, [d for _, d in chosen]
+
+        def told_cell() -> dict:
+            told = {
+                "kind": "cell",
+                "region": place(cell),
+                "area": [cell],
+                "reason": f"{place(cell).capitalize()} is {either(digits)}. Follow {how} each "
+                "choice forces: the same digits end up in the same cells every time.",
+                "result": result,
+            }
+            return told | _branches_told(seen, chosen, placed, told)
+
         return step(
             finder,
             rating=rating,
             placements=placed,
             cells=[cell, *(c for c, _ in placed)],
-            area=[cell],
-            region=place(cell),
-            reason=f"{place(cell).capitalize()} is {either(digits)}. Follow {how} each "
-            "choice forces: the same digits end up in the same cells every time.",
-            result=f"So {join(f'{place(c)} is {d}' for c, d in placed)}.",
+            tell=told_cell,
         )
     unit, cells = where, [c for c, _ in chosen]
+
+    def told_unit() -> dict:
+        told = {
+            "kind": "unit",
+            "region": unit_name(unit),
+            "reason": f"In {unit_name(unit)}, {digit} goes in one of {cells_text(cells)}. "
+            f"Follow {how} each choice forces: the same digits end up in the same cells every "
+            "time.",
+            "result": result,
+        }
+        return told | _branches_told(seen, chosen, placed, told)
+
     return step(
         finder,
         rating=rating,
         placements=placed,
         cells=[*cells, *(c for c, _ in placed)],
         units=[unit],
-        region=unit_name(unit),
-        reason=f"In {unit_name(unit)}, {digit} goes in one of "
-        f"{cells_text(cells)}. Follow {how} each choice forces: the same "
-        "digits end up in the same cells every time.",
-        result=f"So {join(f'{place(c)} is {d}' for c, d in placed)}.",
+        tell=told_unit,
     )
+
+
+def _copy(board: Board) -> Board:
+    return Board(list(board.values), list(board.cands))
+
+
+def _branches_told(
+    board: Board, chosen: list[tuple[int, int]], placed: list[tuple[int, int]], told: dict
+) -> dict:
+    """A cell or unit forcing chain's branches, when the singles reach the end of each."""
+    branches = _told_branches(board, chosen, placed)
+    if branches is None:
+        return {}
+    (cell, digit) = branches.pop("end")
+    others = [p for p in placed if p != (cell, digit)]
+    result = f"So {place(cell)} is {digit}: every choice leads there."
+    if others:
+        result += f" Each also gives {join(f'{d} in {place(c)}' for c, d in others)}."
+    return branches | {
+        "reason": told["reason"].replace(
+            "the same digits end up in the same cells every time.",
+            f"every branch below ends with {digit} in {place(cell)}.",
+        ),
+        "result": result,
+        "cause": sorted({c for c, _, _, _, _ in branches["links"]} - {c for c, _ in placed}),
+    }
 
 
 def forcing_chain(board: Board) -> Step | None:

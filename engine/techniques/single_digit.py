@@ -152,7 +152,18 @@ def simple_colouring(board: Board) -> Step | None:
         found = _COLOURINGS.get((digit, on[digit]), _colouring_of, board, digit)
         if found is None:
             continue
-        removed, cells, clash = found
+        return _colouring_step(board, digit, *found)
+    return None
+
+
+def _colouring_step(
+    board: Board, digit: int, removed: list, cells: list[int], clash: tuple | None
+) -> Step:
+    """A colouring told, and drawn in its two colours: the one that may be true ringed
+    (on), the other struck through (off), each strong link between them."""
+    seen = Board(list(board.values), list(board.cands))  # told later, from this position
+
+    def tell() -> dict:
         if clash:  # two cells of one colour see each other: that colour is wrong
             why = (
                 f"{place(clash[0]).capitalize()} and {place(clash[1])} have the same "
@@ -160,16 +171,25 @@ def simple_colouring(board: Board) -> Step | None:
             )
         else:  # cells that see both colours
             why = f"A cell that sees both colours cannot be {digit}."
-        return step(
-            "simple_colouring",
-            eliminations=list(removed),
-            cells=list(cells),
-            region=f"the places of {digit}",
-            reason=f"Colour the places of {digit} linked in pairs "
-            f"({cells_text(cells)}) in two colours: exactly one colour is {digit}. " + why,
-            result=f"So take out {removals_text(removed)}.",
-        )
-    return None
+        colour = next(c for c in _clusters(seen, digit) if sorted(c) == cells)
+        wrong = colour[clash[0]] if clash else 1
+        return {
+            "region": f"the places of {digit}",
+            "reason": f"Colour the places of {digit} linked in pairs "
+            f"({cells_text(cells)}) in two colours: exactly one colour is {digit}. "
+            + why
+            + (" On the board one colour is ringed, the other struck through."),
+            "result": f"So take out {removals_text(removed)}.",
+            "on": [(c, digit) for c in cells if colour[c] != wrong],
+            "off": [(c, digit) for c in cells if colour[c] == wrong],
+            "links": [
+                (a, digit, b, digit, "strong")
+                for _, a, b in _links(seen, digit, range(27))
+                if a in colour and b in colour
+            ],
+        }
+
+    return step("simple_colouring", eliminations=list(removed), cells=list(cells), tell=tell)
 
 
 def _colouring_of(board: Board, digit: int) -> tuple | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..board import Step
@@ -36,6 +36,7 @@ class Entry:
     rating: float
     plain: str = ""
     summary: str = ""
+    form_of: str = ""  # for one form of a technique (see FORMS): the technique's name
 
     @property
     def label(self) -> str:
@@ -49,7 +50,7 @@ class Entry:
     @property
     def slug(self) -> str:
         """The formal name for URLs: 'hidden-single'."""
-        return re.sub(r"[^a-z0-9]+", "-", self.name.lower()).strip("-")
+        return re.sub(r"[^a-z0-9]+", "-", (self.form_of or self.name).lower()).strip("-")
 
 
 TABLE = (
@@ -405,16 +406,17 @@ TABLE = (
         "Forcing Chain",
         "master",
         8.0,
-        "Every choice leads the same way",
-        "Try each choice of a cell or a place in turn: what follows from all of them is true.",
+        "Follow a guess to its end",
+        "Follow what a guess forces: a guess that breaks the grid is false, and what every "
+        "choice of a cell or a unit forces is true.",
     ),
     Entry(
         "dynamic_forcing_chain",
         "Dynamic Forcing Chain",
         "extreme",
         9.0,
-        "Every choice, followed further",
-        "Try each choice and follow everything it forces: what follows from all of them is true.",
+        "Follow a guess further",
+        "A forcing chain that follows locked candidates and pairs as well as singles.",
     ),
     Entry(
         "trial_and_error",
@@ -462,6 +464,48 @@ CHECKS = (
     ),
 )
 
+# The forms of a technique that players know by their own names (Sudoku Explainer's and
+# HoDoKu's): (finder, a step's kind) -> (name, plain name, summary). A form keeps its
+# technique's page (slug) and its place in grades.
+FORMS = {
+    ("forcing_chain", "contradiction"): (
+        "Contradiction Forcing Chain",
+        "A guess that breaks the grid",
+        "Suppose a candidate is true and follow the singles it forces: if some cell is left "
+        "with no candidate, or some digit with no place in a unit, the candidate is false.",
+    ),
+    ("forcing_chain", "cell"): (
+        "Cell Forcing Chain",
+        "Every digit of a cell leads the same way",
+        "Try each candidate of a cell in turn and follow the singles it forces: what follows "
+        "from all of them is true.",
+    ),
+    ("forcing_chain", "unit"): (
+        "Unit Forcing Chain",
+        "Every place of a digit leads the same way",
+        "Try each place of a digit in a row, column or box in turn and follow the singles it "
+        "forces: what follows from all of them is true.",
+    ),
+    ("dynamic_forcing_chain", "contradiction"): (
+        "Dynamic Contradiction Forcing Chain",
+        "A guess that breaks the grid, followed further",
+        "Suppose a candidate is true and follow singles, locked candidates and pairs: if the "
+        "grid breaks, the candidate is false.",
+    ),
+    ("dynamic_forcing_chain", "cell"): (
+        "Dynamic Cell Forcing Chain",
+        "Every digit of a cell, followed further",
+        "Try each candidate of a cell and follow singles, locked candidates and pairs: what "
+        "follows from all of them is true.",
+    ),
+    ("dynamic_forcing_chain", "unit"): (
+        "Dynamic Unit Forcing Chain",
+        "Every place of a digit, followed further",
+        "Try each place of a digit in a unit and follow singles, locked candidates and pairs: "
+        "what follows from all of them is true.",
+    ),
+}
+
 _BY_FINDER = {entry.finder: entry for entry in TABLE + CHECKS}
 _BY_NAME: dict[str, Entry] = {}
 for _entry in TABLE + CHECKS:
@@ -478,6 +522,17 @@ def entry_for(step: Step) -> Entry:
     if step.technique == "Hidden Single" and step.units and step.units[0] < 18:
         return _BY_FINDER["hidden_single_line"]
     return _BY_NAME.get(step.technique) or Entry("", step.technique, "", step.rating)
+
+
+def told_entry(step: Step) -> Entry:
+    """The entry a player sees for a step: its technique's, or the form's (a contradiction
+    forcing chain), which keeps the technique's page."""
+    entry = entry_for(step)
+    form = FORMS.get((entry.finder, step.kind)) if step.kind else None
+    if form is None:
+        return entry
+    name, plain, summary = form
+    return replace(entry, name=name, plain=plain, summary=summary, form_of=entry.name)
 
 
 def step(

@@ -178,6 +178,7 @@ def example_at(
         return None
     hint = engine.tell(step, 3)
     hint["reason"] = engine.tell(step, 2)["text"]
+    hint["told"] = TOLD
     return TechniqueExample(
         slug=slug,
         puzzle=puzzle,
@@ -188,13 +189,35 @@ def example_at(
     )
 
 
+# How an example's step is told: an example stored by an older telling is told again the
+# first time its page is shown (2: a chain's links, candidates on and off, its notation).
+TOLD = 2
+
+
 def example_for(slug: str) -> TechniqueExample | None:
-    """The guide's example of a technique: the first found."""
-    return TechniqueExample.objects.filter(slug=slug).select_related("puzzle").first()
+    """The guide's example of a technique: the first found, told as the engine tells it
+    now (an example stored before is told again, once)."""
+    example = TechniqueExample.objects.filter(slug=slug).select_related("puzzle").first()
+    if example is not None and example.hint.get("told") != TOLD:
+        fresh = example_at(
+            example.puzzle, example.step_index, example.values, example.candidates, slug
+        )
+        # One that is no longer the technique's step keeps its words, and is not tried again.
+        example.hint = fresh.hint if fresh is not None else example.hint | {"told": TOLD}
+        TechniqueExample.objects.filter(pk=example.pk).update(hint=example.hint)
+    return example
 
 
 def slugs_with_examples() -> set[str]:
     return set(TechniqueExample.objects.values_list("slug", flat=True).distinct())
+
+
+def _by_cell(pairs: list | None) -> dict[int, list[int]]:
+    """[cell, digit] pairs as each cell's digits."""
+    found: dict[int, list[int]] = {}
+    for cell, digit in pairs or []:
+        found.setdefault(cell, []).append(digit)
+    return found
 
 
 def example_cells(example: TechniqueExample) -> list[dict]:
@@ -202,6 +225,7 @@ def example_cells(example: TechniqueExample) -> list[dict]:
     step as a hint's last level shows it: target, cause or region."""
     hint = example.hint
     region, cause, target = set(hint["region"]), set(hint["cause"]), set(hint["target"])
+    on, off = _by_cell(hint.get("on")), _by_cell(hint.get("off"))
     givens = example.puzzle.givens
     cells = []
     for i in range(81):
@@ -217,6 +241,8 @@ def example_cells(example: TechniqueExample) -> list[dict]:
                 "given": givens[i] != "0",
                 "notes": example.candidates[i] if example.values[i] == "0" else [],
                 "hint": part,
+                "on": on.get(i, []),
+                "off": off.get(i, []),
             }
         )
     return cells

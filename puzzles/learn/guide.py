@@ -195,8 +195,11 @@ HOW_TO_LOOK = {
     "Y (each time every place of the digit in one sees every place in the other). The pivot "
     "cannot lose both X and Y, so one of the two sets is locked: a digit Z they both hold "
     "leaves the cells that see all its places.",
-    "forcing-chain": "Take a cell (or a unit's places for a digit) and try each choice in "
-    "turn, following the singles each forces. Whatever every choice leads to is true.",
+    "forcing-chain": "Three forms, told link by link. A contradiction forcing chain supposes "
+    "one candidate and follows the singles it forces until some cell has no candidate left, "
+    "or some digit no place in a unit: the candidate is false. A cell forcing chain tries "
+    "each candidate of a cell, a unit forcing chain each place of a digit in a row, column or "
+    "box: whatever every choice leads to is true.",
     "dynamic-forcing-chain": "Like a forcing chain, but following everything each choice "
     "forces, eliminations included, further through the grid.",
     "trial-and-error": "When no pattern helps, try a digit in a cell and follow it: a dead "

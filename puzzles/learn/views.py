@@ -42,6 +42,7 @@ def technique_page(request: HttpRequest, slug: str) -> HttpResponse:
             "technique": page,
             "example": example,
             "cells": examples.example_cells(example) if example else None,
+            "links": example.hint.get("links") if example else None,
             "easier": easier,
             "harder": harder,
         },

@@ -186,14 +186,14 @@ def solution_path(game: Game) -> list[dict]:
     hard puzzle is work a client should not be able to ask for again and again."""
     if game.status == Game.Status.PLAYING:
         raise Conflict("The solving path is shown once the game is over.")
-    key = f"solution-path:2:{game.puzzle_id}"  # 2: each step carries its name
+    key = f"solution-path:3:{game.puzzle_id}"  # 3: each step carries its name and its chain
     try:
         path = cache.get(key)
     except Exception:  # the cache is down: work it out every time
         path = None
     if path is None:
         path = [
-            entry.as_dict() | {"name": engine.entry_for(entry.step).label}
+            entry.as_dict() | {"name": engine.told_entry(entry.step).label}
             for entry in engine.solution_path(game.puzzle.givens)
         ]
         with contextlib.suppress(Exception):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import math
 
 from django import template
 from django.utils import timezone
@@ -67,12 +68,19 @@ def _cell(cell: dict) -> str:
         content = "empty"
     # The notes' slots with spaces between: the cell's visible text ("1 5") is then part of
     # its name ("notes 1 5"), as a voice-control user reads it off the screen.
+    on, off = cell.get("on") or [], cell.get("off") or []
     slots = " ".join(
-        f'<span data-note="{d}">{d if d in notes else ""}</span>' for d in range(1, 10)
+        f'<span data-note="{d}"{_chain_class(d, on, off)}>{d if d in notes else ""}</span>'
+        for d in range(1, 10)
     )
     # A board that shows a step (the technique guide) marks each cell's part in it.
     part = cell.get("hint", "")
     hint = f' data-hint="{part}"' if part in HINT_PARTS else ""
+    # A chain's candidates on the cell: those it marks true, and false.
+    if on:
+        hint += f' data-hint-on="{"".join(map(str, sorted(on)))}"'
+    if off:
+        hint += f' data-hint-off="{"".join(map(str, sorted(off)))}"'
     content += HINT_PARTS.get(part, "")
     return (
         f'<div class="cell{given}" role="gridcell" data-cell="{index}" data-value="{value}"'
@@ -81,6 +89,47 @@ def _cell(cell: dict) -> str:
         f' aria-label="Row {row}, column {col}: {escape(content)}">'
         f'<span class="value" aria-hidden="true">{value or ""}</span>'
         f'<span class="notes" aria-hidden="true">{slots}</span></div>'
+    )
+
+
+def _chain_class(digit: int, on: list[int], off: list[int]) -> str:
+    if digit in on:
+        return ' class="hint-on"'
+    return ' class="hint-off"' if digit in off else ""
+
+
+def _spot(node: str) -> tuple[float, float]:
+    """Where a candidate "cell:digit" sits on a board drawn 900 units wide: its cell's
+    3 by 3 notes, as the page's views/chain.js places it."""
+    cell, digit = (int(part) for part in node.split(":"))
+    k = digit - 1
+    return (cell % 9 * 100 + k % 3 * 100 / 3 + 50 / 3, cell // 9 * 100 + k // 3 * 100 / 3 + 50 / 3)
+
+
+@register.simple_tag
+def hint_links(links: list[dict] | None) -> SafeString:
+    """A chain's links over the board, as the game page draws them (views/chain.js): a line
+    each, strong solid, weak dashed, with data-hint-link, data-from and data-to."""
+    if not links:
+        return mark_safe("")
+    lines = []
+    for link in links:
+        (x1, y1), (x2, y2) = _spot(link["from"]), _spot(link["to"])
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        gap = min(12.0, length / 3)
+        dx, dy = (x2 - x1) / length * gap, (y2 - y1) / length * gap
+        kind = "strong" if link.get("kind") == "strong" else "weak"
+        lines.append(
+            f'<line x1="{x1 + dx:.1f}" y1="{y1 + dy:.1f}" x2="{x2 - dx:.1f}" y2="{y2 - dy:.1f}"'
+            f' data-hint-link="{kind}" data-from="{escape(link["from"])}"'
+            f' data-to="{escape(link["to"])}" marker-end="url(#hint-arrow)"></line>'
+        )
+    return mark_safe(  # numbers, and the ends escaped
+        '<svg class="hint-links" viewBox="0 0 900 900" aria-hidden="true" focusable="false">'
+        '<defs><marker id="hint-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5"'
+        ' markerHeight="5" orient="auto"><path d="M0,0 L10,5 L0,10 z"></path></marker></defs>'
+        + "".join(lines)
+        + "</svg>"
     )
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.techniques.table import CHECKS, TABLE
+from engine.techniques.table import CHECKS, FORMS, TABLE, entry_of
 
 from .helpers import load, wording_faults
 
@@ -116,9 +116,12 @@ def test_every_step_has_one_name_the_plain_one_with_the_standard_one_beside_it()
     assert names["hidden_single_box"] == "Only place in a box (hidden single)"
     assert names["xy_wing"] == "A pivot and two pincers (XY-wing)"
     assert names["pointing"] == "A box points along a line (pointing)"
+    # A form of a technique (a contradiction forcing chain) is named as the form.
+    forms = {f"{plain} ({name[0].lower()}{name[1:].lower()})" for name, plain, _ in FORMS.values()}
+    assert {entry_of(f).label for f, _ in FORMS} <= {e.label for e in TABLE}
     for name, step in HINTS:
         if "compact=False" in name:
-            assert engine.tell(step, 1)["technique"] in {e.label for e in TABLE + CHECKS}
+            assert engine.tell(step, 1)["technique"] in {e.label for e in TABLE + CHECKS} | forms
 
 
 def test_a_note_that_cannot_be_right_is_pointed_out_before_any_technique():

@@ -33,3 +33,30 @@ export function hintCells(hint, walk) {
   mark(targets(hint), "target");
   return roles;
 }
+
+// The chain a hint (at levels 2 and 3) or the walkthrough's step draws on the candidates:
+// {on, off: Map cell -> digits it marks true or false, links: [{from, to, kind}]}, each end
+// "cell:digit", kind "strong" or "weak". A hint gives links as {from, to, kind}, a step of
+// the walkthrough as [cell, digit, cell, digit, kind].
+export function hintChain(hint, walk) {
+  const source = walk ? walk.path[walk.index] : hint && hint.level >= 2 ? hint : null;
+  const on = new Map();
+  const off = new Map();
+  const links = [];
+  if (!source) return { on, off, links };
+  const add = (map, pairs) =>
+    (Array.isArray(pairs) ? pairs : []).forEach(([c, d]) => {
+      if (Number.isInteger(c) && Number.isInteger(d)) map.set(c, [...(map.get(c) || []), d].sort());
+    });
+  add(on, source.on);
+  add(off, source.off);
+  for (const link of Array.isArray(source.links) ? source.links : []) {
+    if (Array.isArray(link)) {
+      const [a, da, b, db, kind] = link;
+      links.push({ from: `${a}:${da}`, to: `${b}:${db}`, kind: kind === "strong" ? "strong" : "weak" });
+    } else if (link && link.from && link.to) {
+      links.push({ from: String(link.from), to: String(link.to), kind: link.kind === "strong" ? "strong" : "weak" });
+    }
+  }
+  return { on, off, links };
+}

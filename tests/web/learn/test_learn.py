@@ -25,6 +25,7 @@ from puzzles.pools import stock
 from puzzles.pools.daily import dailies_of, today
 from puzzles.pools.stock import claim_fresh_puzzle
 
+from ...engine.helpers import load
 from ..helpers import graded, play_to_the_end, post, start, state
 from ..learning import covered_slugs, store_technique_puzzles
 
@@ -359,3 +360,34 @@ def test_the_hardest_technique_is_the_step_that_set_the_score_even_when_rated_by
     puzzle.refresh_from_db()
     with mock.patch.object(engine, "grade", side_effect=AssertionError("solved")):
         assert guide.hardest(puzzle).name == "ALS-XZ"
+
+
+def test_a_chains_example_is_drawn_and_told_link_by_link_even_when_stored_before(client, db):
+    # Line 7 of top95 (tests/data/top95.txt): its solve takes a contradiction forcing chain.
+    puzzle = load("top95")[6]
+    stock.insert_new([stock.puzzle_row(graded(puzzle))])
+    refresh_examples(scans=3)
+    example = TechniqueExample.objects.get(slug="forcing-chain")
+    # As an older telling stored it: no links, no notation.
+    old = {
+        k: v
+        for k, v in example.hint.items()
+        if k not in ("on", "off", "links", "chain", "notation", "told")
+    }
+    TechniqueExample.objects.filter(pk=example.pk).update(hint=old)
+    html = client.get("/techniques/forcing-chain/").content.decode()
+    assert "A guess that breaks the grid (contradiction forcing chain)" in html
+    assert re.search(r'data-cell="1" [^>]*data-hint-on="7"', html)
+    assert (
+        len(
+            re.findall(
+                r'data-hint-link="(?:strong|weak)" data-from="\d+:\d" data-to="\d+:\d"', html
+            )
+        )
+        >= 2
+    )
+    assert 'data-hint-link="weak" data-from="1:7" data-to="9:7"' in html
+    assert "r1c2=7 -&gt; r2c1&lt;&gt;7" in html
+    assert "<li>Row 3 is left with no place for 6.</li>" in html
+    # Told again once, and kept.
+    assert TechniqueExample.objects.get(pk=example.pk).hint["links"]

@@ -2,9 +2,10 @@
 // lights up, conflicts, mistakes, a hint's or a step's marks, the cells with two
 // candidates (when asked), and each cell's name for screen readers. Only draws.
 //
-// Imports what a hint marks (../marks.js).
+// Imports what a hint marks (../marks.js) and the drawing of a chain's links (chain.js).
 
-import { hintCells } from "../marks.js";
+import { hintCells, hintChain } from "../marks.js";
+import { drawLinks } from "./chain.js";
 
 // What a hinted cell is to the hint (or to the walkthrough's step), in words.
 const HINT_ROLE = {
@@ -62,6 +63,7 @@ function boardFacts(model) {
     focusDigit: digitMode || (selected === null ? 0 : values[selected]), // the digit lit up
     peers: selected === null ? new Set() : model.peerSets[selected],
     roles: hintCells(model.hint, walk),
+    chain: hintChain(model.hint, walk),
     conflicts: conflictsOf(model, values),
     revealed: new Set([...(state.revealed || []), ...model.revealed]),
     placed: new Map(step ? step.placements.map(([c, d]) => [c, d]) : []),
@@ -102,6 +104,8 @@ function drawContent(el, i, value, cellNotes, facts) {
     span.textContent = shown ? String(d) : "";
     span.classList.toggle("match", shown && d === facts.focusDigit);
     span.classList.toggle("removed", (facts.removed.get(i) || []).includes(d));
+    span.classList.toggle("hint-on", shown && (facts.chain.on.get(i) || []).includes(d));
+    span.classList.toggle("hint-off", shown && (facts.chain.off.get(i) || []).includes(d));
   });
 }
 
@@ -109,6 +113,10 @@ function drawMarks(el, i, value, flags, model, facts) {
   const { selected } = model;
   if (flags.hint) el.dataset.hint = flags.hint;
   else delete el.dataset.hint;
+  for (const [name, marked] of [["hintOn", facts.chain.on], ["hintOff", facts.chain.off]]) {
+    if (marked.has(i) && !value) el.dataset[name] = marked.get(i).join("");
+    else delete el.dataset[name];
+  }
   if (facts.conflicts.has(i)) el.dataset.conflict = "";
   else delete el.dataset.conflict;
   if (flags.bivalue) el.dataset.bivalue = "";
@@ -129,8 +137,10 @@ function drawMarks(el, i, value, flags, model, facts) {
   el.tabIndex = i === (selected ?? 0) && !facts.paused ? 0 : -1;
 }
 
+// The cells, and a chain's links over them.
 export function drawCells(cells, model) {
   const facts = boardFacts(model);
+  if (cells.length) drawLinks(cells[0].closest("[data-board]") || cells[0].parentElement.parentElement, facts.paused ? [] : facts.chain.links);
   cells.forEach((el, i) => {
     const value = facts.values[i];
     const cellNotes = value ? [] : facts.notes[i] || [];

@@ -37,12 +37,42 @@ export function hintParts(hint) {
   };
 }
 
+// A chain told link by link (a hint's last level, a step of the walkthrough): its notation,
+// a line a branch, and each link in words; an ALS step's notation alone; hidden when there
+// is neither.
+function drawChain(box, told) {
+  const chain = told && Array.isArray(told.chain) ? told.chain : [];
+  const notation = told && Array.isArray(told.notation) ? told.notation : [];
+  box.hidden = !chain.length && !notation.length;
+  const key = JSON.stringify([chain, notation]);
+  if (box.dataset.drawn === key) return;
+  box.dataset.drawn = key;
+  const lines = box.querySelector("[data-chain-notation]");
+  lines.replaceChildren(
+    ...notation.map((line) => {
+      const code = document.createElement("code");
+      code.textContent = line;
+      const p = document.createElement("p");
+      p.append(code);
+      return p;
+    }),
+  );
+  box.querySelector("[data-chain-links]").replaceChildren(
+    ...chain.map((sentence) => {
+      const li = document.createElement("li");
+      li.textContent = sentence;
+      return li;
+    }),
+  );
+}
+
 // While paused the hint waits with the board, out of sight.
 export function drawHint(root, model) {
   const $ = (selector) => root.querySelector(selector);
   const panel = $("[data-hint-panel]");
   const { hint } = model;
   panel.hidden = !hint || (model.state.status === "playing" && !!model.state.paused);
+  drawChain($("[data-hint-chain]"), hint && hint.level >= 3 ? hint : null);
   if (!hint) {
     delete panel.dataset.hintLevel;
     delete panel.dataset.technique;
@@ -54,7 +84,11 @@ export function drawHint(root, model) {
   $("[data-hint-step]").textContent = parts.step;
   $("[data-hint-technique]").textContent = parts.technique;
   $("[data-hint-summary]").textContent = parts.summary;
-  $("[data-hint-text]").textContent = parts.text;
+  const text = $("[data-hint-text]");
+  text.textContent = parts.text;
+  // Words too long for the panel scroll within it: the keyboard reaches them too.
+  if (text.scrollHeight > text.clientHeight + 1) text.tabIndex = 0;
+  else text.removeAttribute("tabindex");
   $('[data-action="hint-more"]').hidden = hint.level >= 3;
   $('[data-action="apply-hint"]').hidden = !appliable(hint);
 }
@@ -63,6 +97,7 @@ export function drawWalk(root, model) {
   const $ = (selector) => root.querySelector(selector);
   const { walk } = model;
   $("[data-walkthrough]").hidden = !walk;
+  drawChain($("[data-walk-chain]"), walk ? walk.path[walk.index] : null);
   if (!walk) return;
   const step = walk.path[walk.index];
   $("[data-walk-step]").textContent = `${step.name || step.technique}: ${step.explanation}`;
