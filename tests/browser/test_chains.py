@@ -70,14 +70,20 @@ def drawn(page) -> dict:
 
 
 @pytest.mark.parametrize(
-    ("slug", "name", "first_link"),
+    ("slug", "name", "first_link", "target"),
     [
-        ("forcing-chain", "contradiction forcing chain", ["weak", "1:7", "9:7"]),
-        ("alternating-inference-chain", "alternating inference chain", ["strong", "11:5", "10:5"]),
+        # The forcing chain starts on the cell it takes 7 out of: drawn from level 3 only.
+        ("forcing-chain", "contradiction forcing chain", ["weak", "1:7", "9:7"], 1),
+        (
+            "alternating-inference-chain",
+            "alternating inference chain",
+            ["strong", "11:5", "10:5"],
+            None,
+        ),
     ],
 )
 def test_a_chains_hint_draws_its_candidates_and_links_from_level_two(
-    page, chain_examples, slug, name, first_link
+    page, chain_examples, slug, name, first_link, target
 ):
     page.goto(page.base + f"/techniques/{slug}/")
     # The guide's board draws the chain as well.
@@ -102,7 +108,12 @@ def test_a_chains_hint_draws_its_candidates_and_links_from_level_two(
         marks = drawn(page)
         assert marks["on"] and marks["off"], marks
         assert len(marks["links"]) >= 2
-        assert first_link in marks["links"]
+        if level == 3 or target is None:
+            assert first_link in marks["links"]
+        else:  # level 2 draws nothing on the cell that will change
+            assert target not in [cell for cell, _ in marks["on"] + marks["off"]]
+            ends = [int(end.split(":")[0]) for _, *pair in marks["links"] for end in pair]
+            assert target not in ends
         for cell, digits in marks["on"] + marks["off"]:
             notes = page.get_attribute(f'[data-cell="{cell}"]', "data-notes")
             assert set(digits) <= set(notes), (cell, digits, notes)
