@@ -457,7 +457,7 @@ class Player:
                 continue
             taken, due = 1, None
             if send.batches and queue[0][1] in CHANGES:
-                due = await self.batch_due(queue, wake, send)
+                due = await self.batch_due(queue, wake, send, over)
                 while taken < len(queue) and taken < 200 and queue[taken][1] in CHANGES:
                     taken += 1
                 self.sending = True
@@ -485,10 +485,14 @@ class Player:
                     tally.settled_errors += settled
             del queue[:taken]
 
-    async def batch_due(self, queue: list, wake: asyncio.Event, send: Send) -> float:
+    async def batch_due(
+        self, queue: list, wake: asyncio.Event, send: Send, over: asyncio.Event
+    ) -> float:
         """Wait until the changes at the head of the queue are due to go, as the page sends
-        them: EVERY after the first, at once when MANY wait or something else (help, the
-        clock) waits behind them; the moment they were due."""
+        them: EVERY (or the longer cadence a strained server asked for) after the first, at
+        once when MANY wait or something else (help, the clock) waits behind them, and once
+        the player's schedule is over (as a page closed sends what waits); the moment they
+        were due."""
         if send.every is None:
             return queue[0][0]
         while True:
@@ -500,6 +504,8 @@ class Player:
                 if kind not in CHANGES or changes >= MANY:
                     due = min(due, when)
                     break
+            if over.is_set():
+                return min(due, time.monotonic())
             if time.monotonic() >= due:
                 return due
             with contextlib.suppress(TimeoutError):

@@ -330,9 +330,17 @@ def test_a_batch_answer_asking_for_the_longer_cadence_is_taken_as_the_page_takes
     body = {"applied": ["b1"], "refused": [], "version": 2, "send_every": 1500}
     slower = json.dumps(body)
     answer = f"HTTP/1.1 200 OK\r\nContent-Length: {len(slower)}\r\n\r\n{slower}".encode()
-    heard, tally, start = _play(
-        [answer, _stored("b2", "b3")], [(0, "move"), (0.35, "move"), (0.4, "note")], 0.3
-    )
-    assert len(heard) == 2 and tally.slower == 1
-    # The second batch went 1.5 s after its first change (0.35 s), not 0.3 s after it.
-    assert time.monotonic() - start >= 1.8
+    changes = [(0, "move"), (0.35, "move"), (0.4, "note"), (1.5, "move")]
+    heard, tally, _ = _play([answer, _stored("b2", "b3", "b4")], changes, 0.3)
+    # The second batch waited 1.5 s from its first change (0.35 s), not 0.3 s: the change
+    # at 1.5 s (the schedule's last, which sends what waits) went with it.
+    assert len(heard) == 2 and tally.slower == 1 and tally.moves == 4
+
+
+def test_what_waits_goes_at_once_when_the_players_schedule_is_over():
+    """As a page closed sends what waits: a level's last changes are not cut by a cadence
+    longer than the grace after its end (a strained server's 20 s)."""
+    began = time.monotonic()
+    heard, tally, _ = _play([_stored("b1")], [(0, "move")], 30.0)
+    assert len(heard) == 1 and tally.moves == 1
+    assert time.monotonic() - began < 5
