@@ -4,7 +4,8 @@ The technique's start (starts.py), shuffled and relabelled, is the answer when i
 canonical key is not among those known. Otherwise the search walks from it one given at a
 time, as climb.py does, keeping only puzzles of one solution whose solve still takes the
 technique's step, until it stands a few moves away with a key not known. For a technique
-with no start, new puzzles of its tier are made until one's solve needs it.
+with no start, new puzzles of its tier are made until one's solve needs it. None is
+sought for trial and error, which no puzzle made here needs.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Container
 from . import kernel
 from .board import Board
 from .canonical import canonical
-from .climb import MOVES, TRIES, neighbour
+from .climb import GUESS, MOVES, TRIES, neighbour
 from .generator import Generated, make_puzzle
 from .logic import Grade, grade_of, solve_logically
 from .starts import TECHNIQUE_STARTS
@@ -57,6 +58,8 @@ def seek(
     canonical key not in `known`; None if the walk found none within `tries` moves."""
     if technique not in TIER_OF:
         raise ValueError(f"no technique named {technique!r}")
+    if technique == GUESS:
+        return None  # search, not logic: no puzzle made here needs it (climb.py)
     start = TECHNIQUE_STARTS.get(technique)
     if start is None:
         return _made_until(technique, rng, known, tries)

@@ -16,7 +16,7 @@ def test_each_start_needs_its_technique(technique):
     assert technique in engine.grade(TECHNIQUE_STARTS[technique]).techniques
 
 
-@pytest.mark.parametrize("technique", ["Jellyfish", "Forcing Chain", "Trial and Error"])
+@pytest.mark.parametrize("technique", ["Jellyfish", "Forcing Chain", "Nested Forcing Chain"])
 def test_seek_gives_a_new_puzzle_whose_solve_needs_the_technique(technique):
     rng = random.Random(4)
     first = engine.seek(technique, rng)
@@ -26,6 +26,11 @@ def test_seek_gives_a_new_puzzle_whose_solve_needs_the_technique(technique):
         assert engine.solve(made.puzzle) == made.solution
         assert technique in engine.grade(made.puzzle).techniques
     assert engine.canonical(again.puzzle) != engine.canonical(first.puzzle)
+
+
+def test_no_puzzle_is_sought_for_trial_and_error():
+    # No stored puzzle may need it, so none is made for it: seek answers at once.
+    assert engine.seek("Trial and Error", random.Random(1)) is None
 
 
 def test_seek_refuses_a_technique_it_does_not_know():
