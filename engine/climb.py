@@ -3,12 +3,13 @@
 Random digging rarely gives a puzzle that needs forcing chains, and almost never one that
 needs dynamic or nested forcing. A puzzle whose solve needs trial and error (search) is of
 no tier: a climb never keeps it. The climb starts from a hard puzzle; each move removes a
-given, adds one from the solution grid, moves one to another cell, or now and then changes a given's
-digit (the grid changes with it, so climbs drift away from their start's grid). A move is
-kept when the puzzle still has one solution and its grade does not fall (the tier, then
-the score), and never above the tier aimed at. Once the puzzle is of that tier and has
-moved far enough from its start, and its canonical key is not among those known, it is
-the result.
+given, adds one from the solution grid, moves one to another cell, or now and then changes
+a given's digit (the grid changes with it, so climbs drift away from their start's grid). A
+move is kept when the puzzle still has one solution and its grade does not fall (the tier,
+then the score), and never above the tier aimed at; at the top tier, once there, a move
+that stays in it is kept whatever its score, so the puzzles made spread over the tier's
+ratings instead of gathering at its top. Once the puzzle is of that tier and has moved far enough
+from its start, and its canonical key is not among those known, it is the result.
 """
 
 from __future__ import annotations
@@ -121,6 +122,7 @@ def climb(
     if grid is None:
         return None
     aim = DIFFICULTIES.index(difficulty)
+    top = aim == len(DIFFICULTIES) - 1
     puzzle, here, kept = start, standing(start, difficulty), 0
     if here.rank > aim:
         return None
@@ -130,7 +132,8 @@ def climb(
         if candidate == puzzle or kernel.count_solutions(candidate, 2) != 1:
             continue
         there = standing(candidate, difficulty)
-        if there.rank > aim or (there.rank, there.score) < (here.rank, here.score):
+        wander = top and there.rank == here.rank == aim  # any score, within the top tier
+        if there.rank > aim or ((there.rank, there.score) < (here.rank, here.score) and not wander):
             continue
         puzzle, here, kept = candidate, there, kept + 1
         grid = kernel.solve(puzzle)

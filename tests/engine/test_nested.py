@@ -137,3 +137,11 @@ def test_level_2_follows_its_inner_chains_further(monkeypatch):
 # The techniques tested here rather than on the positions of technique_positions.json: no
 # puzzle of the samples needs them.
 TESTED_HERE = {"Nested Forcing Chain (level 2)", "Trial and Error"}
+
+
+def test_made_extreme_puzzles_spread_over_the_tier():
+    # A climb that only rises gathers its puzzles at the top of the scale (all 11.x from
+    # the hardest starts), as search once gathered them at 10.0.
+    rng = random.Random(7)
+    scores = [engine.make_puzzle("extreme", seed=rng).grade.score for _ in range(6)]
+    assert min(scores) < 10.0 <= max(scores)
