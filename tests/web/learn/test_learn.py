@@ -359,3 +359,14 @@ def test_the_hardest_technique_is_the_step_that_set_the_score_even_when_rated_by
     puzzle.refresh_from_db()
     with mock.patch.object(engine, "grade", side_effect=AssertionError("solved")):
         assert guide.hardest(puzzle).name == "ALS-XZ"
+
+
+def test_the_techniques_no_puzzle_made_needs_are_not_waited_for():
+    # Trial and error and the level 2 nested chains: no puzzle is sought for them, so a run
+    # of the examples task that found the rest does not send another for them.
+    from puzzles.learn import examples
+
+    missing = examples.missing_slugs()
+    assert "trial-and-error" not in missing
+    assert "nested-forcing-chain-level-2" not in missing
+    assert "nested-forcing-chain" in missing
