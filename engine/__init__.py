@@ -25,7 +25,7 @@ from .hints import next_step, tell
 from .kernel import count_solutions, solve
 from .logic import Grade, PathStep, grade, solution_path
 from .nearby import NEAR_LIMIT, NEAR_MOST, near_grids, solutions
-from .seek import seek
+from .seek import UNSOUGHT, seek
 from .techniques import DIFFICULTIES
 from .techniques.table import TABLE as TECHNIQUES
 from .techniques.table import Entry, entry_for, told_entry
@@ -40,6 +40,7 @@ __all__ = [
     "PEERS",
     "TECHNIQUES",
     "UNITS",
+    "UNSOUGHT",
     "Board",
     "Entry",
     "Generated",

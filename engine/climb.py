@@ -1,13 +1,15 @@
 """Climbing to the hardest tiers: a puzzle changed one given at a time.
 
 Random digging rarely gives a puzzle that needs forcing chains, and almost never one that
-needs dynamic forcing. The climb starts from a hard puzzle; each move removes a given, adds
-one from the solution grid, moves one to another cell, or now and then changes a given's
-digit (the grid changes with it, so climbs drift away from their start's grid). A move is
-kept when the puzzle still has one solution and its grade does not fall (the tier, then
-the score), and never above the tier aimed at. Once the puzzle is of that tier and has
-moved far enough from its start, and its canonical key is not among those known, it is
-the result.
+needs dynamic or nested forcing. A puzzle whose solve needs trial and error (search) is of
+no tier: a climb never keeps it. The climb starts from a hard puzzle; each move removes a
+given, adds one from the solution grid, moves one to another cell, or now and then changes
+a given's digit (the grid changes with it, so climbs drift away from their start's grid). A
+move is kept when the puzzle still has one solution and its grade does not fall (the tier,
+then the score), and never above the tier aimed at; at the top tier, once there, a move
+that stays in it is kept whatever its score, so the puzzles made spread over the tier's
+ratings instead of gathering at its top. Once the puzzle is of that tier and has moved far enough
+from its start, and its canonical key is not among those known, it is the result.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from .canonical import canonical
 from .grid import PEERS
 from .logic import Grade, grade_of, solve_logically
 from .techniques import DIFFICULTIES
+from .techniques.table import entry_of
 
 # Moves a climb keeps before it may stop: the result differs from its start in a handful
 # of givens at least.
@@ -30,8 +33,11 @@ MOVES = 5
 TRIES = 400
 FEWEST_GIVENS = 17
 
-# Starting points that are extreme already (trial and error needed): from the Enjoy Sudoku
-# forum's list of the hardest puzzles (Sudoku Explainer 11 and above), as in
+# The last resort of the solve, which no stored puzzle may need.
+GUESS = entry_of("trial_and_error").name
+
+# Starting points that are extreme already (nested forcing chains needed): from the Enjoy
+# Sudoku forum's list of the hardest puzzles (Sudoku Explainer 11 and above), as in
 # tests/data/hardest_200.txt. A climb from one of them walks among extreme puzzles.
 EXTREME_STARTS = (
     "980700600750040000003008070500007030009400000000020100300000001090005080005200006",
@@ -48,7 +54,8 @@ EXTREME_STARTS = (
 @dataclass(frozen=True)
 class Standing:
     """How far up a puzzle stands: its tier's rank and score, with its grade, or only
-    "beyond" (rank past the ceiling, grade None) when the tiers tried cannot solve it."""
+    "beyond" (rank past the ceiling, grade None) when the tiers tried cannot solve it, or
+    only by trial and error."""
 
     rank: int
     score: float
@@ -68,6 +75,9 @@ def standing(puzzle: str, difficulty: str) -> Standing:
         more, solved = solve_logically(board, difficulty)
         steps += more
     grade = grade_of(steps)
+    if GUESS in grade.techniques:
+        # Search, not logic: no tier stores a puzzle whose solve needs it.
+        return Standing(len(DIFFICULTIES), 0.0, None)
     return Standing(DIFFICULTIES.index(grade.difficulty), grade.score, grade)
 
 
@@ -112,6 +122,7 @@ def climb(
     if grid is None:
         return None
     aim = DIFFICULTIES.index(difficulty)
+    top = aim == len(DIFFICULTIES) - 1
     puzzle, here, kept = start, standing(start, difficulty), 0
     if here.rank > aim:
         return None
@@ -121,7 +132,8 @@ def climb(
         if candidate == puzzle or kernel.count_solutions(candidate, 2) != 1:
             continue
         there = standing(candidate, difficulty)
-        if there.rank > aim or (there.rank, there.score) < (here.rank, here.score):
+        wander = top and there.rank == here.rank == aim  # any score, within the top tier
+        if there.rank > aim or ((there.rank, there.score) < (here.rank, here.score) and not wander):
             continue
         puzzle, here, kept = candidate, there, kept + 1
         grid = kernel.solve(puzzle)

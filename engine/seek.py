@@ -4,7 +4,8 @@ The technique's start (starts.py), shuffled and relabelled, is the answer when i
 canonical key is not among those known. Otherwise the search walks from it one given at a
 time, as climb.py does, keeping only puzzles of one solution whose solve still takes the
 technique's step, until it stands a few moves away with a key not known. For a technique
-with no start, new puzzles of its tier are made until one's solve needs it.
+with no start, new puzzles of its tier are made until one's solve needs it. None is
+sought for the techniques no puzzle made here is known to need (UNSOUGHT).
 """
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ from collections.abc import Container
 from . import kernel
 from .board import Board
 from .canonical import canonical
-from .climb import MOVES, TRIES, neighbour
+from .climb import GUESS, MOVES, TRIES, neighbour
 from .generator import Generated, make_puzzle
 from .logic import Grade, grade_of, solve_logically
 from .starts import TECHNIQUE_STARTS
 from .techniques import DIFFICULTIES, TIER_OF
+from .techniques.table import entry_of
 from .transforms import random_transform
 
 
@@ -30,6 +32,12 @@ def _grade(puzzle: str) -> Grade | None:
     steps, solved = solve_logically(Board.from_puzzle(puzzle))
     return grade_of(steps) if solved else None
 
+
+# Techniques no puzzle made here is known to need, so none is sought: trial and error (search,
+# not logic: no tier takes a puzzle that needs it, climb.py), and the nested forcing chains
+# of level 2 (level 1 cracks every puzzle of the public hardest lists). Making puzzles until
+# one needs them would hold a worker for minutes and find none.
+UNSOUGHT = frozenset({GUESS, entry_of("nested_forcing_chain_2").name})
 
 # Puzzles made at most for a technique with no start: an extreme one takes seconds.
 MAKES = 60
@@ -57,6 +65,8 @@ def seek(
     canonical key not in `known`; None if the walk found none within `tries` moves."""
     if technique not in TIER_OF:
         raise ValueError(f"no technique named {technique!r}")
+    if technique in UNSOUGHT:
+        return None
     start = TECHNIQUE_STARTS.get(technique)
     if start is None:
         return _made_until(technique, rng, known, tries)

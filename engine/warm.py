@@ -10,10 +10,12 @@ import time
 import numpy as np
 
 from . import kernel
+from .board import Board
 from .generator import dig
 from .grid import candidates, conflicts
 from .hints import next_step, tell
 from .logic import grade
+from .techniques.nested import nested_forcing_chain
 
 # A 17-clue puzzle: its search goes deep enough to reach every branch of the kernels.
 PUZZLE = "000000010400000000020000000000050407008000300001090000300400200050100000000806000"
@@ -23,8 +25,8 @@ EASY = "530070000600195000098000060800060003400803001700020006060000280000419005
 
 def warm_up() -> float:
     """Every compiled kernel called once, from each entry the site and the workers use (the
-    solver, the hint's search and forcing chains, the digger, the grader), on small samples;
-    the seconds it took."""
+    solver, the hint's search and forcing chains, nested ones too, the digger, the grader),
+    on small samples; the seconds it took."""
     began = time.perf_counter()
     solution = kernel.solve(PUZZLE)
     kernel.count_solutions(PUZZLE, 2)
@@ -36,6 +38,7 @@ def warm_up() -> float:
     dig(solution, target_clues=30, seed=1)
     candidates(PUZZLE)
     conflicts(PUZZLE)
+    nested_forcing_chain(Board.from_puzzle(PUZZLE))  # the nested chains' kernels
     step = next_step(PUZZLE, [[] for _ in range(81)], puzzle=PUZZLE)
     for level in (1, 2, 3):
         tell(step, level)

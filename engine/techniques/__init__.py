@@ -17,6 +17,7 @@ from . import (
     fish,
     forcing,
     intersections,
+    nested,
     single_digit,
     singles,
     subsets,
@@ -52,6 +53,7 @@ _MODULES = (
     chains,
     als,
     forcing,
+    nested,
 )
 
 

@@ -419,10 +419,28 @@ TABLE = (
         "A forcing chain that follows locked candidates and pairs as well as singles.",
     ),
     Entry(
+        "nested_forcing_chain",
+        "Nested Forcing Chain",
+        "extreme",
+        9.5,
+        "Choices inside choices",
+        "Try each choice and follow what it forces, trying on the way each digit to see whether "
+        "its own singles lead to a dead end: what follows from all choices is true.",
+    ),
+    Entry(
+        "nested_forcing_chain_2",
+        "Nested Forcing Chain (level 2)",
+        "extreme",
+        10.5,
+        "Choices inside choices, followed further",
+        "The same, each digit tried on the way followed through singles, locked candidates and "
+        "pairs.",
+    ),
+    Entry(
         "trial_and_error",
         "Trial and Error",
         "extreme",
-        10.0,
+        12.0,
         "Trying each digit",
         "No pattern helps: try the digits of a cell one by one and see which lead to a dead end.",
     ),

@@ -98,9 +98,10 @@ class _StoredKeys:
 
 
 def missing_slugs() -> list[str]:
-    """The guide's techniques with no example yet, easiest first."""
+    """The guide's techniques with no example yet, easiest first; not those no puzzle is
+    sought for (engine.UNSOUGHT: no puzzle made is known to need them)."""
     have = slugs_with_examples()
-    return [slug for slug in SLUGS if slug not in have]
+    return [s for s in SLUGS if s not in have and GUIDE[s].name not in engine.UNSOUGHT]
 
 
 def seek_examples(seconds: float = SEEK_SECONDS, seed: int | None = None) -> dict[str, int]:

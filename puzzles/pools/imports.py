@@ -120,7 +120,10 @@ def check(line: str) -> engine.Generated | str:
             return f"the solution column is not a grid: {error}"
         if given != solution:
             return "the solution given is not the puzzle's solution"
-    return engine.Generated(puzzle, solution, engine.grade(puzzle))
+    grade = engine.grade(puzzle)
+    if "Trial and Error" in grade.techniques:
+        return "the puzzle needs trial and error: no tier takes a puzzle logic cannot solve"
+    return engine.Generated(puzzle, solution, grade)
 
 
 def looks_binary(data: bytes) -> bool:

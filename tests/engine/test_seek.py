@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 
 import pytest
 
@@ -16,7 +17,7 @@ def test_each_start_needs_its_technique(technique):
     assert technique in engine.grade(TECHNIQUE_STARTS[technique]).techniques
 
 
-@pytest.mark.parametrize("technique", ["Jellyfish", "Forcing Chain", "Trial and Error"])
+@pytest.mark.parametrize("technique", ["Jellyfish", "Forcing Chain", "Nested Forcing Chain"])
 def test_seek_gives_a_new_puzzle_whose_solve_needs_the_technique(technique):
     rng = random.Random(4)
     first = engine.seek(technique, rng)
@@ -26,6 +27,15 @@ def test_seek_gives_a_new_puzzle_whose_solve_needs_the_technique(technique):
         assert engine.solve(made.puzzle) == made.solution
         assert technique in engine.grade(made.puzzle).techniques
     assert engine.canonical(again.puzzle) != engine.canonical(first.puzzle)
+
+
+@pytest.mark.parametrize("technique", ["Trial and Error", "Nested Forcing Chain (level 2)"])
+def test_no_puzzle_is_sought_for_what_no_puzzle_made_is_known_to_need(technique):
+    # No stored puzzle may need trial and error, and none is known to need the level 2
+    # nested chains: seek answers at once instead of making puzzles for minutes.
+    start = time.perf_counter()
+    assert engine.seek(technique, random.Random(1)) is None
+    assert time.perf_counter() - start < 1.0
 
 
 def test_seek_refuses_a_technique_it_does_not_know():

@@ -391,3 +391,14 @@ def test_a_chains_example_is_drawn_and_told_link_by_link_even_when_stored_before
     assert "<li>Row 3 is left with no place for 6.</li>" in html
     # Told again once, and kept.
     assert TechniqueExample.objects.get(pk=example.pk).hint["links"]
+
+
+def test_the_techniques_no_puzzle_made_needs_are_not_waited_for():
+    # Trial and error and the level 2 nested chains: no puzzle is sought for them, so a run
+    # of the examples task that found the rest does not send another for them.
+    from puzzles.learn import examples
+
+    missing = examples.missing_slugs()
+    assert "trial-and-error" not in missing
+    assert "nested-forcing-chain-level-2" not in missing
+    assert "nested-forcing-chain" in missing

@@ -166,3 +166,16 @@ def test_import_puzzles_refuses_a_file_of_too_many_lines(tmp_path):
     with pytest.raises(CommandError, match="more than 100,000 lines"):
         run("import_puzzles", str(path))
     assert SeedJob.objects.count() == 0
+
+
+def test_a_puzzle_that_needs_trial_and_error_is_rejected_not_imported(tmp_path, monkeypatch):
+    # With the nested forcing chains switched off, the hardest list's first puzzle needs
+    # search: no tier may store it.
+    import sys
+
+    monkeypatch.setattr(sys.modules["engine.techniques.nested"], "LEVELS", ())
+    path = tmp_path / "hardest.txt"
+    path.write_text(engine.EXTREME_STARTS[0] + "\n")
+    out = run("import_puzzles", str(path), "--now")
+    assert "line 1: the puzzle needs trial and error" in out
+    assert Puzzle.objects.count() == 0
