@@ -23,7 +23,7 @@ import numpy as np
 
 from .. import kernel
 from ..board import Board, Step
-from ..grid import ALL, BIT, DIGITS_OF, POPCOUNT, unit_name
+from ..grid import ALL, BIT, BOX_OF, DIGITS_OF, POPCOUNT, unit_name
 from ..kernel import DONE, MEDIUM, SINGLES, compiled
 from ..kernel import _propagate as _kernel_propagate
 from ..wording import cells_text, either, join, place
@@ -189,8 +189,13 @@ def _nested(board: Board, level: int) -> Step | None:
             cells=[cell],
             area=[cell],
             region=place(cell),
-            reason=f"Suppose {place(cell)} were {digit} and follow {how}: some cell is left "
-            "with no candidate, or some digit with no place in a unit.",
+            # The why, at a hint's second level, does not name the cell that changes.
+            reason=f"One candidate in {unit_name(18 + BOX_OF[cell])} cannot be true: suppose "
+            f"it were and follow {how}, and some cell is left with no candidate, or some "
+            "digit with no place in a unit.",
+            explanation=f"Suppose {place(cell)} were {digit} and follow {how}: some cell is "
+            "left with no candidate, or some digit with no place in a unit. "
+            f"So {place(cell)} is not {digit}.",
             result=f"So {place(cell)} is not {digit}.",
         )
     (at, digit, chosen), placed = where, what
