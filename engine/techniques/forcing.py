@@ -90,8 +90,8 @@ class _Trace:
                     if self.broken is not None:
                         return
 
-    def size(self, nodes: tuple[Node, ...]) -> int:
-        """How many conclusions the nodes rest on, themselves and the assumption included."""
+    def resting(self, nodes: tuple[Node, ...]) -> set[Node]:
+        """The conclusions the nodes rest on, themselves and the assumption included."""
         seen: set[Node] = set()
         todo = list(nodes)
         while todo:
@@ -99,7 +99,11 @@ class _Trace:
             if node not in seen:
                 seen.add(node)
                 todo.extend(self.why.get(node, ()))
-        return len(seen)
+        return seen
+
+    def size(self, nodes: tuple[Node, ...]) -> int:
+        """How many conclusions the nodes rest on, themselves and the assumption included."""
+        return len(self.resting(nodes))
 
 
 # A chain told link by link, from a trace: the conclusions an end rests on, in the order the
@@ -119,13 +123,7 @@ def _noted(node: Node) -> str:
 
 def _line(trace: _Trace, ends: tuple[Node, ...]) -> list[Node]:
     """The conclusions the ends rest on, the assumption first, in the order drawn."""
-    seen: set[Node] = set()
-    todo = list(ends)
-    while todo:
-        node = todo.pop()
-        if node not in seen:
-            seen.add(node)
-            todo.extend(trace.why.get(node, ()))
+    seen = trace.resting(ends)
     order = {node: k for k, node in enumerate(trace.why)}
     return sorted(seen, key=lambda node: order.get(node, len(order)))
 

@@ -110,9 +110,14 @@ def page_of_size(browser, live_server, size: str):
     """A page of a new context of the size, its errors kept, the day's dailies picked; the
     extreme one's puzzle an extreme (the longest tier's name in the title: the stock's easy
     puzzle stands in for it)."""
-    viewport, device = SIZES[size]
     pick_dailies()
     Puzzle.objects.filter(dailies__difficulty="extreme").update(difficulty="extreme")
+    return page_sized(browser, live_server, *SIZES[size])
+
+
+def page_sized(browser, live_server, viewport: dict, device: dict):
+    """A page of a new context (a new guest) of the viewport and device, motion reduced, its
+    script errors kept in `page.errors`."""
     context = browser.new_context(viewport=viewport, **device, reduced_motion="reduce")
     page = context.new_page()
     page.errors = []

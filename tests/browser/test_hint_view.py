@@ -17,7 +17,7 @@ from puzzles.pools.stock import puzzle_row
 
 from .board_helpers import close, inside
 from .helpers import SCREENSHOTS, open_new_game
-from .test_fit import SIZES, past_the_edge
+from .test_fit import SIZES, page_sized, past_the_edge
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -37,13 +37,7 @@ DESKTOPS = ("laptop", "desktop-1440", "desktop-1440-window")
 def page_at(browser, live_server, size: str):
     """A page of a new context (a new guest) of the screen's size; a script error fails the
     test (checked by `close`)."""
-    viewport, device = SCREENS[size]
-    context = browser.new_context(viewport=viewport, **device, reduced_motion="reduce")
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.base = live_server.url
-    return page
+    return page_sized(browser, live_server, *SCREENS[size])
 
 
 def at_a_chain(page) -> Game:
