@@ -261,6 +261,14 @@ class Game(models.Model):
     active_seconds = models.FloatField(default=0)  # play time up to resumed_at
     resumed_at = models.DateTimeField(null=True, blank=True)  # null while paused or over
     seen_at = models.DateTimeField(default=timezone.now)  # the player's last request
+    clock_page = models.CharField(
+        max_length=64,
+        blank=True,
+        default="",
+        db_default="",
+        help_text="The page that last started the clock (device:opened, as the page names itself):"
+        " an older page of the same device, leaving, does not stop it.",
+    )
     mistakes = models.PositiveIntegerField(default=0)
     hints = models.PositiveIntegerField(default=0)  # checks of the board count as hints
     # The hint last opened: {"key", "version", "level" (deepest opened), "step" (what Apply

@@ -216,13 +216,26 @@ def check(request, game, prefs):
 @require_POST
 @game_endpoint
 def pause(request, game, prefs):
-    clock.pause(game)
+    clock.pause(game, _page(_body(request)))
 
 
 @require_POST
 @game_endpoint
 def resume(request, game, prefs):
-    clock.resume(game)
+    clock.resume(game, _page(_body(request)))
+
+
+PAGE = re.compile(r"([A-Za-z0-9_-]{8,40}):([0-9]{1,16})")
+
+
+def _page(body: dict) -> str:
+    """The page a clock call names: its device and the moment it opened (ms), or none."""
+    page = body.get("page")
+    if page is None:
+        return ""
+    if not isinstance(page, str) or not PAGE.fullmatch(page):
+        raise BadRequest('page must be "<device>:<ms the page opened>".')
+    return page
 
 
 @require_POST

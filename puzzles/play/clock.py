@@ -16,9 +16,12 @@ from .changes import Write, check_playing, clock_fields
 from .errors import Conflict
 
 
-def pause(game: Game) -> Game:
-    """Stop the clock."""
+def pause(game: Game, page: str = "") -> Game:
+    """Stop the clock, unless `page` is an older page of the device whose page started it
+    last: a reloaded page's pause, sent as it left, that came after the new page's resume."""
     check_playing(game)
+    if _older(page, game.clock_page):
+        return game
     now = timezone.now()
     game.pause(now)
     game.seen_at = now
@@ -27,12 +30,27 @@ def pause(game: Game) -> Game:
     return write.save()
 
 
-def resume(game: Game) -> Game:
-    """Start the clock again (the page also calls this each minute the player is active)."""
+def resume(game: Game, page: str = "") -> Game:
+    """Start the clock again (the page also calls this each minute the player is active);
+    `page` is kept as the page that started it."""
     check_playing(game)
     write = Write(game, versioned=False)
-    write.hold(clock_fields(game, timezone.now()))
+    fields = clock_fields(game, timezone.now())
+    if page and page != game.clock_page:
+        game.clock_page = page
+        fields["clock_page"] = page
+    write.hold(fields)
     return write.save()
+
+
+def _older(page: str, kept: str) -> bool:
+    """Whether `page` ("device:opened", opened in ms as the device counts) opened before
+    `kept` on the same device. Pages of two devices are not compared: their clocks differ."""
+    if not page or not kept:
+        return False
+    device, _, opened = page.rpartition(":")
+    kept_device, _, kept_opened = kept.rpartition(":")
+    return device == kept_device and int(opened) < int(kept_opened)
 
 
 def pause_all(player: Player) -> int:

@@ -11,6 +11,7 @@ import pytest
 from django.conf import settings
 
 from puzzles.models import Game, Move
+from puzzles.play import api
 from puzzles.site import shedding
 
 from .helpers import open_new_game, set_visibility, solution_of, wait_saved
@@ -103,6 +104,44 @@ def test_a_game_just_started_opens_with_no_word_to_the_clock(browser, live_serve
     assert "resume" in calls, calls
     stored.refresh_from_db()
     assert stored.resumed_at is not None
+    context.close()
+
+
+def test_a_reloaded_pages_late_pause_does_not_stop_the_clock_the_new_page_started(
+    browser, live_server, stock, monkeypatch
+):
+    """A reload: the old page's pause goes as it leaves, the new page's resume as it opens,
+    and the pause may be the one that reaches the server last. It names an older page of
+    the same device than the one that started the clock, and changes nothing. (The browser
+    lets no route hold a leaving page's request: the pause is held on its way in instead,
+    before it reads the game, as a slow network would hold it.)"""
+    read_prefs = api.preferences_for
+
+    def late_pauses(request):
+        if request.path.endswith("/pause"):
+            time.sleep(1.0)
+        return read_prefs(request)
+
+    monkeypatch.setattr(api, "preferences_for", late_pauses)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    page.base = live_server.url
+    clock_calls = []
+    page.on("request", lambda r: r.url.endswith(("/resume", "/pause")) and clock_calls.append(r))
+    game = open_new_game(page)
+    assert not clock_calls  # a game just started: no word to the clock
+    Game.objects.filter(pk=game.pk).update(resumed_at=None)  # stopped meanwhile
+    page.reload()
+    page.wait_for_selector("[data-game][data-ready]")
+    for _ in range(40):
+        if Game.objects.get(pk=game.pk).resumed_at is not None:
+            break
+        page.wait_for_timeout(100)
+    resume = next(r for r in clock_calls if r.url.endswith("/resume"))
+    assert Game.objects.get(pk=game.pk).clock_page == resume.post_data_json["page"]
+    page.wait_for_timeout(1500)  # the old page's pause has arrived
+    stored = Game.objects.get(pk=game.pk)
+    assert stored.resumed_at is not None, "the old page's pause stopped the new page's clock"
     context.close()
 
 

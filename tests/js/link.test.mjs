@@ -76,3 +76,23 @@ test("a session lost stops the page: nothing more is sent, and the player is tol
   link.call("hint", { level: 1 });
   assert.equal(api.asked.length, 1);
 });
+
+test("the clock's calls name the page (device and the moment it opened); other calls do not", async () => {
+  const api = standIn();
+  const { game } = makeGame();
+  const link = new Link({ game, api, device: "dev-12345", page: "dev-12345:1764300000000" });
+  link.call("pause");
+  await wait(5);
+  assert.equal(api.asked[0].body.page, "dev-12345:1764300000000");
+  api.asked[0].answer({ ok: true, status: 200, data: { state: serverState({ paused: true }) } });
+  await wait(5);
+  link.call("resume");
+  await wait(5);
+  assert.equal(api.asked[1].body.page, "dev-12345:1764300000000");
+  api.asked[1].answer({ ok: true, status: 200, data: { state: serverState() } });
+  await wait(5);
+  link.call("hint", { level: 1 });
+  await wait(5);
+  assert.equal(api.asked[2].command, "hint");
+  assert.equal("page" in api.asked[2].body, false);
+});

@@ -67,6 +67,7 @@ const link = new Link({
   game,
   api,
   device,
+  page: `${device}:${Math.round(performance.timeOrigin)}`, // this page, for the clock's calls
   online: () => navigator.onLine,
   every: root.dataset.sendEvery ? Number(root.dataset.sendEvery) : undefined, // the site's SEND_EVERY_MS
   renewToken: async () => {
@@ -130,7 +131,7 @@ window.addEventListener("pagehide", () => {
   if (game.broken) return;
   const { sync } = link;
   if (game.queue.length && !sync.offline && !sync.held()) api.parting("changes", { device, changes: game.queue.slice(0, 200) });
-  if (game.state.status === "playing") api.parting("pause");
+  if (game.state.status === "playing") api.parting("pause", { page: link.page });
 });
 
 // The clock, and the seconds left of a wait the server asked for.

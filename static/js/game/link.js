@@ -26,12 +26,13 @@ const OFFLINE_WORDS = {
 
 export class Link {
   // game: the model (model.js); api: {call(command, body), read(what)}; device: this
-  // browser's id; online(): the browser's word; renewToken(): a promise, true once the api
+  // browser's id; page: this page's name for the clock's calls ("device:opened", so the
+  // server can tell a reloaded page's late pause); online(): the browser's word; renewToken(): a promise, true once the api
   // carries a fresh token; answered(call, data): a call's answer, after the state in it is
   // taken; changed(): the saving status may have moved; timers: as Sync takes them.
   // every: the changes' cadence in ms (sync.js; its default when not handed in).
-  constructor({ game, api, device, online = () => true, renewToken = async () => false, answered, changed, timers, every }) {
-    Object.assign(this, { game, api, online, renewToken });
+  constructor({ game, api, device, page = "", online = () => true, renewToken = async () => false, answered, changed, timers, every }) {
+    Object.assign(this, { game, api, page, online, renewToken });
     this.answered = answered || (() => {});
     this.changed = changed || (() => {});
     this.calls = [];
@@ -110,6 +111,7 @@ export class Link {
   call(command, body = {}, { optional = false } = {}) {
     if (this.game.broken) return;
     if (CLOCK.has(command) && this.unreachable()) this.game.pauseHere(command === "pause");
+    if (CLOCK.has(command) && this.page) body = { ...body, page: this.page };
     this.calls.push({ command, body, optional });
     this.sync.hurry(); // the call goes once what waits is saved: it goes now
     this.runCalls();
