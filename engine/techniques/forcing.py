@@ -7,12 +7,13 @@ import numpy as np
 
 from .. import kernel
 from ..board import Board, Link, Step
-from ..grid import BIT, BOX_OF, DIGITS_OF, PEERS, UNITS, UNITS_OF, unit_name
+from ..grid import ALL, BIT, BOX_OF, DIGITS_OF, PEERS, UNITS, UNITS_OF, unit_name
 from ..wording import cells_text, digits_text, either, join, place
 from .chains import chain_rating
 from .table import entry_of, step
 
-# A forcing chain's rating grows with its length but stays below the dynamic chains'.
+# A forcing chain of singles: its rating grows with its length but stays below the dynamic
+# chains', as the tiers rise.
 TOP_FORCING_RATING = 8.9
 
 Node = tuple[int, int, bool]  # (cell, digit, true or false)
@@ -20,9 +21,13 @@ Node = tuple[int, int, bool]  # (cell, digit, true or false)
 
 class _Trace:
     """Singles followed from an assumption, each conclusion with the ones it came from, as
-    Sudoku Explainer's chains keep them: its length is what the chain is rated by."""
+    Sudoku Explainer's chains keep them: its length is what the chain is rated by. A
+    dynamic trace also follows locked candidates and pairs once the singles are done, as
+    the dynamic chains' propagation does (kernel.MEDIUM), each elimination resting on the
+    candidates gone that made the pattern."""
 
-    def __init__(self, board: Board, cell: int, digit: int) -> None:
+    def __init__(self, board: Board, cell: int, digit: int, dynamic: bool = False) -> None:
+        self.dynamic = dynamic
         self.start = board.cands
         self.values = list(board.values)
         self.cands = list(board.cands)
@@ -53,6 +58,94 @@ class _Trace:
                 self.why.setdefault((peer, digit, False), (on,))
 
     def _follow(self) -> None:
+        while True:
+            self._singles()
+            if self.broken is not None or not self.dynamic:
+                return
+            if not (self._locked() or self._pairs()):
+                return
+
+    def _drop(self, cell: int, mask: int, parents: tuple[Node, ...]) -> bool:
+        """Take the digits of `mask` out of the cell's candidates; whether any was there."""
+        gone = self.cands[cell] & mask
+        if self.values[cell] or not gone:
+            return False
+        self.cands[cell] &= ~gone
+        for digit in DIGITS_OF[gone]:
+            self.why.setdefault((cell, digit, False), parents)
+        return True
+
+    def _drop_all(self, cells, mask: int, parents: tuple[Node, ...]) -> bool:
+        """Take the digits of `mask` out of every one of the cells; whether any was there."""
+        dropped = False
+        for cell in cells:
+            dropped |= self._drop(cell, mask, parents)
+        return dropped
+
+    def _gone(self, cells, mask: int) -> tuple[Node, ...]:
+        """The candidates of `mask` the trace took out of the cells (a cell placed loses all
+        but its digit): what a pattern rests on."""
+        return tuple(
+            (c, d, False)
+            for c in cells
+            for d in DIGITS_OF[self.start[c] & ~self.cands[c] & mask]
+            if d != self.values[c]
+        )
+
+    def _locked(self) -> bool:
+        """Pointing and claiming, as the kernel finds them, each once."""
+        cands = self.cands
+        for box in range(18, 27):
+            for line in range(18):
+                inter = [c for c in UNITS[line] if c in UNITS[box]]
+                if len(inter) != 3:
+                    continue
+                for digit in range(1, 10):
+                    bit = BIT[digit]
+                    if not any(cands[c] & bit for c in inter):
+                        continue
+                    box_rest = [c for c in UNITS[box] if c not in inter]
+                    line_rest = [c for c in UNITS[line] if c not in inter]
+                    if not any(cands[c] & bit for c in box_rest):
+                        why = self._gone(box_rest, bit)
+                        if self._drop_all(line_rest, bit, why):
+                            return True
+                    if not any(cands[c] & bit for c in line_rest):
+                        why = self._gone(line_rest, bit)
+                        if self._drop_all(box_rest, bit, why):
+                            return True
+        return False
+
+    def _pairs(self) -> bool:
+        """Naked and hidden pairs, as the kernel finds them, each once."""
+        cands = self.cands
+        for unit in range(27):
+            cells = UNITS[unit]
+            for i, a in enumerate(cells):
+                m = cands[a]
+                if len(DIGITS_OF[m]) != 2:
+                    continue
+                for b in cells[i + 1 :]:
+                    if cands[b] != m:
+                        continue
+                    why = self._gone((a, b), ALL)
+                    if self._drop_all([c for c in cells if c not in (a, b)], m, why):
+                        return True
+            where = {d: [c for c in cells if cands[c] & BIT[d]] for d in range(1, 10)}
+            for d in range(1, 10):
+                if len(where[d]) != 2:
+                    continue
+                for e in range(d + 1, 10):
+                    if where[e] != where[d]:
+                        continue
+                    keep = BIT[d] | BIT[e]
+                    rest = [c for c in cells if c not in where[d]]
+                    why = self._gone(rest, keep)
+                    if self._drop_all(where[d], ALL & ~keep, why):
+                        return True
+        return False
+
+    def _singles(self) -> None:
         values, cands, start = self.values, self.cands, self.start
         changed = True
         while changed and self.broken is None:
@@ -249,17 +342,20 @@ def _told_branches(
 
 def _rating(finder: str, nodes: int) -> float:
     """A forcing chain's rating: its technique's, and what its length adds (Sudoku
-    Explainer counts the nodes of every branch, less the two ends)."""
-    return min(chain_rating(entry_of(finder).rating, nodes - 2), TOP_FORCING_RATING)
+    Explainer counts the nodes of every branch, less the two ends). The forcing chains of
+    singles stay below the dynamic chains', which start at 9.0: a master puzzle never
+    scores above an extreme one."""
+    rating = chain_rating(entry_of(finder).rating, nodes - 2)
+    return rating if finder != "forcing_chain" else min(rating, TOP_FORCING_RATING)
 
 
-def _contradiction_length(board: Board, cell: int, digit: int) -> int:
-    trace = _Trace(board, cell, digit)
+def _contradiction_length(board: Board, cell: int, digit: int, dynamic: bool) -> int:
+    trace = _Trace(board, cell, digit, dynamic)
     return trace.size(trace.broken or ()) + 1
 
 
-def _common_length(board: Board, options: list[tuple[int, int]], placed) -> int:
-    traces = [_Trace(board, c, d) for c, d in options]
+def _common_length(board: Board, options: list[tuple[int, int]], placed, dynamic: bool) -> int:
+    traces = [_Trace(board, c, d, dynamic) for c, d in options]
     return min(sum(t.size(((c, d, True),)) for t in traces) for c, d in placed)
 
 
@@ -329,11 +425,11 @@ def _first_common(
 
 def _forcing(board: Board, level: int, finder: str) -> Step | None:
     how = "the singles" if level == kernel.SINGLES else "the singles, locked candidates and pairs"
-    traced = level == kernel.SINGLES  # the dynamic chains keep their one rating
+    dynamic = level != kernel.SINGLES
     options, trials, false = _trials(board, level)
     if false is not None:
         cell, digit = options[false]
-        nodes = _contradiction_length(board, cell, digit) if traced else 0
+        nodes = _contradiction_length(board, cell, digit, dynamic)
         seen = _copy(board)  # the step is told later, from the position as it is now
 
         def told_contradiction() -> dict:
@@ -352,7 +448,7 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
 
         return step(
             finder,
-            rating=_rating(finder, nodes) if traced else None,
+            rating=_rating(finder, nodes),
             eliminations=[(cell, digit)],
             cells=[cell],
             tell=told_contradiction,
@@ -363,7 +459,7 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
         return None
     k, placed = found
     where, digit, chosen = choices[k]
-    rating = _rating(finder, _common_length(board, chosen, placed)) if traced else None
+    rating = _rating(finder, _common_length(board, chosen, placed, dynamic))
     seen = _copy(board)
     result = f"So {join(f'{place(c)} is {d}' for c, d in placed)}."
     if digit < 0:
