@@ -28,6 +28,10 @@ class _Trace:
 
     def __init__(self, board: Board, cell: int, digit: int, dynamic: bool = False) -> None:
         self.dynamic = dynamic
+        # How a dynamic trace's pattern took a candidate out: ("pointing", box, line),
+        # ("claiming", line, box), ("naked", unit, cells, digits) or ("hidden", unit, cells,
+        # digits).
+        self.how: dict[Node, tuple] = {}
         self.start = board.cands
         self.values = list(board.values)
         self.cands = list(board.cands)
@@ -65,21 +69,20 @@ class _Trace:
             if not (self._locked() or self._pairs()):
                 return
 
-    def _drop(self, cell: int, mask: int, parents: tuple[Node, ...]) -> bool:
-        """Take the digits of `mask` out of the cell's candidates; whether any was there."""
-        gone = self.cands[cell] & mask
-        if self.values[cell] or not gone:
-            return False
-        self.cands[cell] &= ~gone
-        for digit in DIGITS_OF[gone]:
-            self.why.setdefault((cell, digit, False), parents)
-        return True
-
-    def _drop_all(self, cells, mask: int, parents: tuple[Node, ...]) -> bool:
-        """Take the digits of `mask` out of every one of the cells; whether any was there."""
+    def _drop_all(self, cells, mask: int, parents: tuple[Node, ...], how: tuple) -> bool:
+        """Take the digits of `mask` out of every one of the cells, by the pattern `how`;
+        whether any was there."""
         dropped = False
         for cell in cells:
-            dropped |= self._drop(cell, mask, parents)
+            gone = self.cands[cell] & mask
+            if self.values[cell] or not gone:
+                continue
+            self.cands[cell] &= ~gone
+            for digit in DIGITS_OF[gone]:
+                node = (cell, digit, False)
+                if node not in self.why:
+                    self.why[node], self.how[node] = parents, how
+            dropped = True
         return dropped
 
     def _gone(self, cells, mask: int) -> tuple[Node, ...]:
@@ -108,11 +111,11 @@ class _Trace:
                     line_rest = [c for c in UNITS[line] if c not in inter]
                     if not any(cands[c] & bit for c in box_rest):
                         why = self._gone(box_rest, bit)
-                        if self._drop_all(line_rest, bit, why):
+                        if self._drop_all(line_rest, bit, why, ("pointing", box, line)):
                             return True
                     if not any(cands[c] & bit for c in line_rest):
                         why = self._gone(line_rest, bit)
-                        if self._drop_all(box_rest, bit, why):
+                        if self._drop_all(box_rest, bit, why, ("claiming", line, box)):
                             return True
         return False
 
@@ -129,7 +132,8 @@ class _Trace:
                     if cands[b] != m:
                         continue
                     why = self._gone((a, b), ALL)
-                    if self._drop_all([c for c in cells if c not in (a, b)], m, why):
+                    rest = [c for c in cells if c not in (a, b)]
+                    if self._drop_all(rest, m, why, ("naked", unit, (a, b), DIGITS_OF[m])):
                         return True
             where = {d: [c for c in cells if cands[c] & BIT[d]] for d in range(1, 10)}
             for d in range(1, 10):
@@ -141,7 +145,8 @@ class _Trace:
                     keep = BIT[d] | BIT[e]
                     rest = [c for c in cells if c not in where[d]]
                     why = self._gone(rest, keep)
-                    if self._drop_all(where[d], ALL & ~keep, why):
+                    how = ("hidden", unit, tuple(where[d]), (d, e))
+                    if self._drop_all(where[d], ALL & ~keep, why, how):
                         return True
         return False
 
@@ -238,10 +243,32 @@ def _said(trace: _Trace, node: Node) -> str:
         unit = _unit_of([cell, *(p[0] for p in parents)])
         name = unit_name(unit)
         return f"{place(cell).capitalize()} is {digit}: the last place for {digit} in {name}."
+    if node in trace.how:
+        return _pattern_said(trace, node)
     (other, held, _), *_ = parents
     if other == cell:
         return f"{place(cell).capitalize()} is not {digit}: it is {held}."
     return f"{place(cell).capitalize()} is not {digit}: it sees {place(other)}, which is {digit}."
+
+
+def _pattern_said(trace: _Trace, node: Node) -> str:
+    """Why a dynamic trace took a candidate out by locked candidates or a pair."""
+    cell, digit, _ = node
+    what, unit, *more = trace.how[node]
+    head = f"{place(cell).capitalize()} is not {digit}:"
+    if what in ("pointing", "claiming"):
+        (other,) = more
+        return f"{head} in {unit_name(unit)}, {digit} is left only in {unit_name(other)}."
+    if what == "naked":
+        (a, b), pair = more
+        return f"{head} {cells_text([a, b])} hold only {digits_text(pair)}, a pair it sees."
+    cells, digits = more
+    (other,) = [c for c in cells if c != cell]
+    kind = ("row", "column", "box")[unit // 9]
+    return (
+        f"{head} it and {place(other)} are the last places for {digits_text(digits)} in their "
+        f"{kind}, a hidden pair."
+    )
 
 
 def _dead_told(trace: _Trace) -> tuple[str, str]:
@@ -273,6 +300,8 @@ def _drawn(
     kept = set(nodes)
     links: list[Link] = []
     for node in nodes:
+        if node in trace.how:
+            continue  # a pattern's removal: no strong or weak link between two candidates
         for parent in trace.why.get(node, ()):
             if parent in kept:
                 kind = "weak" if parent[2] else "strong"
@@ -280,10 +309,12 @@ def _drawn(
     return on, off, links
 
 
-def _told_contradiction(board: Board, cell: int, digit: int, how: str, kind_of: str) -> dict | None:
+def _told_contradiction(
+    board: Board, cell: int, digit: int, how: str, kind_of: str, dynamic: bool = False
+) -> dict | None:
     """A single assumption followed to a contradiction, link by link; None when the
-    singles alone do not reach it (a dynamic chain's)."""
-    trace = _Trace(board, cell, digit)
+    following does not reach it."""
+    trace = _Trace(board, cell, digit, dynamic)
     if trace.broken is None:
         return None
     nodes = _line(trace, trace.broken)
@@ -310,11 +341,11 @@ def _told_contradiction(board: Board, cell: int, digit: int, how: str, kind_of: 
 
 
 def _told_branches(
-    board: Board, chosen: list[tuple[int, int]], placed: list[tuple[int, int]]
+    board: Board, chosen: list[tuple[int, int]], placed: list[tuple[int, int]], dynamic: bool
 ) -> dict | None:
     """Each choice followed to the placement they all lead to (the one with the fewest
-    links), branch by branch; None when the singles alone do not reach it."""
-    traces = [_Trace(board, c, d) for c, d in chosen]
+    links), branch by branch; None when the following does not reach it."""
+    traces = [_Trace(board, c, d, dynamic) for c, d in chosen]
     if any(
         t.broken is not None or not all((c, d, True) in t.why for c, d in placed) for t in traces
     ):
@@ -433,7 +464,7 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
         seen = _copy(board)  # the step is told later, from the position as it is now
 
         def told_contradiction() -> dict:
-            return _told_contradiction(seen, cell, digit, how, "contradiction") or {
+            return _told_contradiction(seen, cell, digit, how, "contradiction", dynamic) or {
                 "kind": "contradiction",
                 "region": place(cell),
                 "area": [cell],
@@ -474,7 +505,7 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
                 "choice forces: the same digits end up in the same cells every time.",
                 "result": result,
             }
-            return told | _branches_told(seen, chosen, placed, told)
+            return told | _branches_told(seen, chosen, placed, told, dynamic)
 
         return step(
             finder,
@@ -494,7 +525,7 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
             "time.",
             "result": result,
         }
-        return told | _branches_told(seen, chosen, placed, told)
+        return told | _branches_told(seen, chosen, placed, told, dynamic)
 
     return step(
         finder,
@@ -511,10 +542,14 @@ def _copy(board: Board) -> Board:
 
 
 def _branches_told(
-    board: Board, chosen: list[tuple[int, int]], placed: list[tuple[int, int]], told: dict
+    board: Board,
+    chosen: list[tuple[int, int]],
+    placed: list[tuple[int, int]],
+    told: dict,
+    dynamic: bool = False,
 ) -> dict:
-    """A cell or unit forcing chain's branches, when the singles reach the end of each."""
-    branches = _told_branches(board, chosen, placed)
+    """A cell or unit forcing chain's branches, when the following reaches the end of each."""
+    branches = _told_branches(board, chosen, placed, dynamic)
     if branches is None:
         return {}
     (cell, digit) = branches.pop("end")
