@@ -351,7 +351,7 @@ def _read_change(change: object, game: Game) -> dict:
     at = change.get("at")
     if at is not None and (isinstance(at, bool) or not isinstance(at, (int, float)) or at < 0):
         raise BadRequest("at must be a time in milliseconds since 1970.")
-    read = {"id": change_id, "kind": kind, "base": _integer(change, "base", 0, 2**31)}
+    read = {"id": change_id, "kind": kind, "base": _integer(change, "base", 0, 2**31), "at": at}
     if kind != "move":
         return read
     cell = _integer(change, "cell", 0, 80)
