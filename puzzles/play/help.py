@@ -199,3 +199,12 @@ def solution_path(game: Game) -> list[dict]:
         with contextlib.suppress(Exception):
             cache.set(key, path, 24 * 3600)
     return path
+
+
+def count_analysis_as_help(game: Game) -> Game:
+    """ "Analyse this position" on a game in play (puzzles/learn/analyse.py): the whole
+    logical path from the player's board, so counted as a hint is, and the game is helped."""
+    check_playing(game)
+    write = Write(game)
+    commit(write, PlayBoard.of(game), None, hints=1)
+    return write.save()
