@@ -263,3 +263,11 @@ def test_someone_elses_game_is_not_found(client, player, stocked):
     game = start(player, "easy")
     client.logout()
     assert client.get(f"/analyse/games/{game.pk}/").status_code == 404
+
+
+def test_the_pages_link_to_the_analysis(player, stocked):
+    game = start(player, "easy")
+    html = player.get(f"/games/{game.pk}/").content.decode()
+    assert f'href="/analyse/games/{game.pk}/" data-analyse ' in html
+    assert f'href="/analyse/games/{game.pk}/" data-analyse-finished' in html
+    assert 'href="/analyse/"' in player.get("/").content.decode()
