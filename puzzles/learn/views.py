@@ -137,7 +137,11 @@ def analyse(request: HttpRequest) -> HttpResponse:
             "drawn": {step["index"]: step for step in drawn},
             "page": page,
             "pages": [
-                {"number": n + 1, "url": _analysis_url(text, n), "current": n == page}
+                {
+                    "steps": _steps_of_page(n, len(analysis.steps)),
+                    "url": _analysis_url(text, n),
+                    "current": n == page,
+                }
                 for n in range(pages)
             ]
             if pages > 1
@@ -153,6 +157,11 @@ def _helped(game: Game | None) -> bool:
     if game is None:
         return False
     return game.status != Game.Status.PLAYING or game.helped_at is not None
+
+
+def _steps_of_page(page: int, steps: int) -> str:
+    first, last = page * analysing.DRAWN + 1, min((page + 1) * analysing.DRAWN, steps)
+    return f"{first}–{last}" if last > first else str(first)
 
 
 def _page(request: HttpRequest) -> int:

@@ -58,6 +58,11 @@ def check(page: Page, name: str) -> None:
     assert not serious, f"{name} on {page.device}: {dict(serious)}"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"analyse-{name}-{page.device}.png"), full_page=True)
+    # The first screen, and the first steps drawn, as a reader sees them.
+    page.screenshot(path=str(SCREENSHOTS / f"analyse-{name}-{page.device}-top.png"))
+    if page.locator("#steps").count():
+        page.locator("#steps").scroll_into_view_if_needed()
+        page.screenshot(path=str(SCREENSHOTS / f"analyse-{name}-{page.device}-steps.png"))
 
 
 def analyse(page: Page, text: str) -> None:
