@@ -32,7 +32,7 @@ REPEAT = 5
 def cases() -> dict[str, tuple[str, int]]:
     """Each case's text and the status its page is to answer with."""
     import engine
-    from puzzles.learn import analyse
+    from puzzles.play import analyse
 
     puzzle = engine.parse(EASTER_MONSTER)
     solution = engine.solve(puzzle)

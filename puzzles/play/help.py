@@ -202,7 +202,7 @@ def solution_path(game: Game) -> list[dict]:
 
 
 def count_analysis_as_help(game: Game) -> Game:
-    """ "Analyse this position" on a game in play (puzzles/learn/analyse.py): the whole
+    """ "Analyse this position" on a game in play (puzzles/play/analyse.py): the whole
     logical path from the player's board, so counted as a hint is, and the game is helped."""
     check_playing(game)
     write = Write(game)

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 
 import engine
 
+from ..learn import examples, guide
 from ..models import Game, Puzzle
-from ..play.board import PlayBoard
-from ..play.sharing import Refused, check_unique, parse_puzzle, stored_near
-from . import examples, guide
+from .board import PlayBoard
+from .sharing import Refused, check_unique, parse_puzzle, stored_near
 
 # The longest text taken: a pencil-mark grid with every candidate, borders and padding is
 # under 1,100 characters.

@@ -14,8 +14,8 @@ import pytest
 
 import engine
 from puzzles.accounts import limits
-from puzzles.learn import analyse
 from puzzles.models import DailyPuzzle, Game
+from puzzles.play import analyse
 from puzzles.pools import daily
 from puzzles.pools.daily import today
 
