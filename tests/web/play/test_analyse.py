@@ -271,3 +271,16 @@ def test_the_pages_link_to_the_analysis(player, stocked):
     assert f'href="/analyse/games/{game.pk}/" data-analyse ' in html
     assert f'href="/analyse/games/{game.pk}/" data-analyse-finished' in html
     assert 'href="/analyse/"' in player.get("/").content.decode()
+
+
+def test_a_guest_is_asked_too_and_gets_a_helped_game(client, stocked):
+    puzzle = stocked["hard"][0]
+    asked = client.get("/analyse/", {"puzzle": puzzle.givens})
+    assert "data-analyse-ask" in asked.content.decode()
+    assert "data-step" not in asked.content.decode()
+    confirmed = client.post("/analyse/", {"puzzle": puzzle.givens, "confirm": "help"})
+    assert confirmed.status_code == 302
+    game = Game.objects.get(puzzle=puzzle)
+    assert game.guest_id and game.helped_at is not None
+    shown = client.get(confirmed["Location"])
+    assert steps_of(shown.content.decode())
