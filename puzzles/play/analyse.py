@@ -67,7 +67,7 @@ def read(text: str) -> Position:
     for cell, digits in enumerate(position.marks()):
         if grid[cell] == "0" and not digits:
             raise Refused(
-                f"The pencil marks leave {place(cell)} no candidate its row, column and box "
+                f"The pencil marks leave {engine.place(cell)} no candidate its row, column and box "
                 "allow: this position has no solution."
             )
     return position
@@ -105,7 +105,11 @@ def pencil_marks(position: Position) -> str:
         ]
         lines.append("| " + " | ".join(stacks) + " |")
     rule = "".join("|" if ch == "|" else "-" for ch in lines[0])
-    top, middle, bottom = rule.replace("|", "."), rule.replace("|", "+"), rule.replace("|", "'")
+    top, middle, bottom = (
+        rule.replace("|", "."),
+        rule.replace("|", "+"),
+        rule.replace("|", "'"),
+    )
     middle = ":" + middle[1:-1] + ":"
     return "\n".join([top, *lines[0:3], middle, *lines[3:6], middle, *lines[6:9], bottom])
 
@@ -135,7 +139,7 @@ def analyse(position: Position) -> Analysis:
     marks = position.marks()
     lost = [c for c in range(81) if position.grid[c] == "0" and int(solution[c]) not in marks[c]]
     if lost:
-        named = "; ".join(place(c) for c in lost[:4]) + ("; …" if len(lost) > 4 else "")
+        named = "; ".join(engine.place(c) for c in lost[:4]) + ("; …" if len(lost) > 4 else "")
         raise Refused(
             f"The pencil marks take out the right digit in {len(lost)} "
             f"{'cell' if len(lost) == 1 else 'cells'} ({named}): no logic can solve it from "
@@ -185,10 +189,6 @@ def draw(analysis: Analysis, page: int) -> tuple[list[dict], int]:
         cells = examples.step_cells(step["values"], step["candidates"], givens, step["told"])
         drawn.append(step | {"cells": cells, "links": step["told"].get("links")})
     return drawn, pages
-
-
-def place(cell: int) -> str:
-    return f"row {cell // 9 + 1}, column {cell % 9 + 1}"
 
 
 def game_position(game: Game) -> Position:

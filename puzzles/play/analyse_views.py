@@ -11,6 +11,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+import engine
+
 from ..accounts import limits
 from ..accounts.players import current_player, preferences_for
 from ..models import Game
@@ -115,7 +117,7 @@ def _refusal(refusal: Refused) -> dict:
     return {
         "error": str(refusal),
         "board": sharing_views.differ_board(refusal) if refusal.differ else None,
-        "differ": [analysing.place(c) for c in refusal.differ],
+        "differ": [engine.place(c) for c in refusal.differ],
     }
 
 
