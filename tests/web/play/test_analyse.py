@@ -284,3 +284,27 @@ def test_a_guest_is_asked_too_and_gets_a_helped_game(client, stocked):
     assert game.guest_id and game.helped_at is not None
     shown = client.get(confirmed["Location"])
     assert steps_of(shown.content.decode())
+
+
+@pytest.mark.parametrize("page", ["abc", "-1", "0", "99999", "٣"])
+def test_a_page_number_out_of_reach_draws_the_first_or_last_page(client, page):
+    response = client.get("/analyse/", {"puzzle": EASTER_MONSTER, "page": page})
+    assert response.status_code == 200
+    assert response.content.decode().count("data-board-view") >= 1
+
+
+def test_a_post_without_a_puzzle_shows_the_form(client):
+    response = client.post("/analyse/", {})
+    assert response.status_code == 200
+    assert "data-step" not in response.content.decode()
+
+
+def test_analyse_this_position_needs_csrf(player, stocked):
+    from django.test import Client
+
+    game = start(player, "easy")
+    strict = Client(enforce_csrf_checks=True)
+    strict.cookies = player.cookies
+    assert strict.post(f"/analyse/games/{game.pk}/").status_code == 403
+    game.refresh_from_db()
+    assert game.hints == 0 and game.helped_at is None
