@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -132,9 +133,10 @@ def analyse_game(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method != "POST":
         return render(request, "puzzles/analyse_game.html", {"game": game})
     try:
-        help.count_analysis_as_help(game)
-    except Conflict:  # it ended meanwhile
+        with transaction.atomic():  # the game read locked, as the API's help reads it
+            game = current_player(request).games().select_for_update().get(pk=game.pk)
+            help.count_analysis_as_help(game)
+    except (Conflict, Game.DoesNotExist):  # it ended (or went) meanwhile
         return redirect(_analysis_url(game.puzzle.givens))
-    game.refresh_from_db()
     position = analysing.game_position(game)
     return redirect(_analysis_url(analysing.pencil_marks(position)))

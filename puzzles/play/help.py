@@ -203,8 +203,10 @@ def solution_path(game: Game) -> list[dict]:
 
 def count_analysis_as_help(game: Game) -> Game:
     """ "Analyse this position" on a game in play (puzzles/play/analyse.py): the whole
-    logical path from the player's board, so counted as a hint is, and the game is helped."""
+    logical path from the player's board, so counted as a hint is, and the game is helped.
+    The clock is left as it is: the page that asked paused it as it left."""
     check_playing(game)
-    write = Write(game)
-    commit(write, PlayBoard.of(game), None, hints=1)
+    game.hints += 1
+    write = Write(game, versioned=False)
+    write.hold({"hints": game.hints} | helped_fields(game, timezone.now()))
     return write.save()

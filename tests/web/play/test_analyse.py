@@ -308,3 +308,13 @@ def test_analyse_this_position_needs_csrf(player, stocked):
     assert strict.post(f"/analyse/games/{game.pk}/").status_code == 403
     game.refresh_from_db()
     assert game.hints == 0 and game.helped_at is None
+
+
+def test_analyse_this_position_leaves_a_paused_clock_paused(player, stocked):
+    game = start(player, "easy")
+    assert post(player, game, "pause").status_code == 200
+    game.refresh_from_db()
+    assert game.resumed_at is None
+    assert player.post(f"/analyse/games/{game.pk}/").status_code == 302
+    game.refresh_from_db()
+    assert game.resumed_at is None and game.hints == 1
