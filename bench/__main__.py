@@ -7,7 +7,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-SECTIONS = ["engine", "pool", "web", "load", "human", "tap", "first_tap"]
+SECTIONS = ["engine", "pool", "web", "load", "human", "tap", "first_tap", "analyse"]
 
 
 def main(argv: list[str]) -> None:

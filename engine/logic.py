@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from . import kernel
 from .board import Board, Step
-from .grid import InvalidPuzzle, parse
+from .grid import BIT, InvalidPuzzle, mask_of, parse
 from .techniques import TIER_OF, TIER_RANK, find_step
 
 
@@ -26,10 +28,15 @@ class Grade:
 MAX_STEPS = 81 * 9
 
 
-def solve_logically(board: Board, max_tier: str = "extreme") -> tuple[list[Step], bool]:
-    """Apply easiest steps (up to max_tier) in place; the path, and whether it got to the end."""
+def solve_logically(
+    board: Board, max_tier: str = "extreme", *, deadline: float | None = None
+) -> tuple[list[Step], bool]:
+    """Apply easiest steps (up to max_tier) in place; the path, and whether it got to the end.
+    Past `deadline` (a time.monotonic() moment), raises TimeoutError between two steps."""
     steps: list[Step] = []
     while not board.solved and len(steps) < MAX_STEPS:
+        if deadline is not None and time.monotonic() > deadline:
+            raise TimeoutError(f"the logical solve stopped after {len(steps)} steps")
         step = find_step(board, max_tier)
         if step is None:
             break
@@ -76,13 +83,57 @@ class PathStep:
         return {"values": self.values, "candidates": self.candidates} | self.step.as_dict()
 
 
-def solution_path(puzzle: str) -> list[PathStep]:
+def solution_path(
+    puzzle: str,
+    candidates: Sequence[Iterable[int]] | None = None,
+    *,
+    seconds: float | None = None,
+) -> list[PathStep]:
     """The logical solve of a puzzle with exactly one solution, the path grade() rates,
-    each step with the position before it; raises InvalidPuzzle like grade()."""
+    each step with the position before it; raises InvalidPuzzle like grade().
+
+    With `candidates` (digits per cell), the solve starts from that position: a player's
+    pencil marks, the eliminations they made kept, narrowed to what the placed digits
+    allow. Marks that took out a cell's solution digit raise InvalidPuzzle. With `seconds`,
+    a solve that takes longer raises TimeoutError (checked between steps)."""
     puzzle = parse(puzzle)
-    board = Board.from_puzzle(puzzle)
+    deadline = None if seconds is None else time.monotonic() + seconds
+    if candidates is None and deadline is None:
+        steps = grade(puzzle).steps
+        board = Board.from_puzzle(puzzle)
+    else:
+        count = kernel.count_solutions(puzzle, 2)
+        if count != 1:
+            raise InvalidPuzzle(
+                "the puzzle has no solution"
+                if count == 0
+                else "the puzzle has more than one solution"
+            )
+        board = _position(puzzle, candidates)
+        solution = kernel.solve(puzzle)
+        lost = [
+            c
+            for c in range(81)
+            if not board.values[c] and not board.cands[c] & BIT[int(solution[c])]
+        ]
+        if lost:
+            raise InvalidPuzzle(f"the notes leave out the solution's digit in {len(lost)} cells")
+        steps, solved = solve_logically(_position(puzzle, candidates), deadline=deadline)
+        if not solved:
+            raise RuntimeError(f"the logical solve of {puzzle} stopped before the end")
     path = []
-    for step in grade(puzzle).steps:
+    for step in steps:
         path.append(PathStep(board.grid(), board.notes(), step))
         board.apply(step)
     return path
+
+
+def _position(puzzle: str, candidates: Sequence[Iterable[int]] | None) -> Board:
+    """The puzzle's position, each empty cell's candidates those given that its peers
+    allow (all that its peers allow without `candidates`)."""
+    board = Board.from_puzzle(puzzle)
+    if candidates is not None:
+        for cell, digits in enumerate(candidates):
+            if not board.values[cell]:
+                board.cands[cell] &= mask_of(d for d in digits if 1 <= d <= 9)
+    return board

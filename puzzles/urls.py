@@ -2,7 +2,7 @@ from django.urls import path
 
 from .accounts import views as accounts
 from .learn import views as learn_views
-from .play import api, sharing_views, views
+from .play import analyse_views, api, sharing_views, views
 
 app_name = "puzzles"
 
@@ -14,6 +14,8 @@ urlpatterns = [
     path("techniques/", learn_views.techniques, name="techniques"),
     path("techniques/<str:slug>/", learn_views.technique_page, name="technique"),
     path("practice/<str:slug>/", learn_views.practice, name="practice"),
+    path("analyse/", analyse_views.analyse, name="analyse"),
+    path("analyse/games/<int:pk>/", analyse_views.analyse_game, name="analyse_game"),
     path("p/<str:code>", sharing_views.share, name="share"),
     path("daily/", views.daily_today, name="daily"),
     path("daily/<str:date>/", views.daily_day, name="daily_day"),

@@ -224,10 +224,15 @@ def _by_cell(pairs: list | None) -> dict[int, list[int]]:
 def example_cells(example: TechniqueExample) -> list[dict]:
     """The example's board as the board template draws it, with each cell's part in the
     step as a hint's last level shows it: target, cause or region."""
-    hint = example.hint
+    return step_cells(example.values, example.candidates, example.puzzle.givens, example.hint)
+
+
+def step_cells(values: str, candidates: list[list[int]], givens: str, hint: dict) -> list[dict]:
+    """A position's board as the board template draws it (the guide's example, a step of an
+    analysis), each cell's part in the step told by `hint` (engine.tell at level 3) marked:
+    target, cause or region, and a chain's candidates on and off."""
     region, cause, target = set(hint["region"]), set(hint["cause"]), set(hint["target"])
     on, off = _by_cell(hint.get("on")), _by_cell(hint.get("off"))
-    givens = example.puzzle.givens
     cells = []
     for i in range(81):
         part = (
@@ -238,9 +243,9 @@ def example_cells(example: TechniqueExample) -> list[dict]:
                 "index": i,
                 "row": i // 9 + 1,
                 "col": i % 9 + 1,
-                "value": int(example.values[i]),
+                "value": int(values[i]),
                 "given": givens[i] != "0",
-                "notes": example.candidates[i] if example.values[i] == "0" else [],
+                "notes": candidates[i] if values[i] == "0" else [],
                 "hint": part,
                 "on": on.get(i, []),
                 "off": off.get(i, []),

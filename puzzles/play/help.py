@@ -199,3 +199,14 @@ def solution_path(game: Game) -> list[dict]:
         with contextlib.suppress(Exception):
             cache.set(key, path, 24 * 3600)
     return path
+
+
+def count_analysis_as_help(game: Game) -> Game:
+    """ "Analyse this position" on a game in play (puzzles/play/analyse.py): the whole
+    logical path from the player's board, so counted as a hint is, and the game is helped.
+    The clock is left as it is: the page that asked paused it as it left."""
+    check_playing(game)
+    game.hints += 1
+    write = Write(game, versioned=False)
+    write.hold({"hints": game.hints} | helped_fields(game, timezone.now()))
+    return write.save()

@@ -151,6 +151,13 @@ def take_puzzle(text: str) -> Accepted:
     near = stored_near(puzzle)
     if near is not None:
         return Accepted(_served(near), False, False, changed=True)
+    check_unique(puzzle)
+    return _store_new(puzzle, key)
+
+
+def check_unique(puzzle: str) -> None:
+    """Refused unless the puzzle has exactly one solution: none, or several (and the
+    cells where two of them differ)."""
     count = engine.count_solutions(puzzle, 2)
     if count == 0:
         raise Refused(
@@ -166,7 +173,6 @@ def take_puzzle(text: str) -> Accepted:
             puzzle,
             differ,
         )
-    return _store_new(puzzle, key)
 
 
 def _store_new(puzzle: str, key: str) -> Accepted:

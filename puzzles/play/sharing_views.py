@@ -48,7 +48,7 @@ def custom(request: HttpRequest) -> HttpResponse:
             {
                 "text": text[: sharing.MAX_TEXT],
                 "error": str(refusal),
-                "board": _differ_board(refusal) if refusal.differ else None,
+                "board": differ_board(refusal) if refusal.differ else None,
                 "differ": [_place(c) for c in refusal.differ],
             },
             status=400,
@@ -75,7 +75,7 @@ def _place(cell: int) -> str:
     return f"row {cell // 9 + 1}, column {cell % 9 + 1}"
 
 
-def _differ_board(refusal: sharing.Refused) -> list[list[dict]]:
+def differ_board(refusal: sharing.Refused) -> list[list[dict]]:
     """The puzzle typed as nine rows of cells, the blanks where two solutions differ
     marked: where a given is missing, with no digit of either solution."""
     differ = set(refusal.differ)

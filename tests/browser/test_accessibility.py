@@ -59,6 +59,8 @@ class World:
     puzzles: list[Puzzle] = field(default_factory=list)
 
 
+EASTER_MONSTER = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
+
 # Pages a guest sees, then pages of a logged-in account: (name, path or a function of the
 # World that gives the path). Pages of new features go here.
 Path = str | Callable[[World], str]
@@ -74,6 +76,9 @@ PAGES: list[tuple[str, Path]] = [
     ("password reset complete", "/accounts/reset/done/"),
     ("not found", "/no-such-page/"),
     ("offline", "/offline/"),
+    ("analyse", "/analyse/"),
+    ("analyse, Easter Monster", "/analyse/?puzzle=" + EASTER_MONSTER),
+    ("analyse, several solutions", "/analyse/?puzzle=" + "." * 81),
 ]
 ACCOUNT_PAGES: list[tuple[str, Path]] = [
     ("home, with a game in progress", "/"),
@@ -90,6 +95,7 @@ ACCOUNT_PAGES: list[tuple[str, Path]] = [
     ("your own puzzle", "/play/custom/"),
     ("shared link", lambda w: share_path(w.solved.puzzle_id)),
     ("practice game", lambda w: f"/games/{w.practice.pk}/"),
+    ("analyse this position, asked", lambda w: f"/analyse/games/{w.playing.pk}/"),
 ]
 
 
