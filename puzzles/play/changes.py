@@ -16,7 +16,6 @@ tab never loses a move.
 from __future__ import annotations
 
 import datetime
-import math
 
 from django.db import transaction
 from django.utils import timezone
@@ -26,9 +25,10 @@ import engine
 
 from .. import sql
 from ..learn.practice import makes_goal
-from ..models import DIGIT_BURST, DIGIT_RATE, ChangeReceipt, Game, Move, Preferences
-from .board import PlayBoard, aimed_cells, digits_put
-from .errors import OVER, SET_ASIDE, STALE, Conflict, GameError, TooFast
+from ..models import ChangeReceipt, Game, Move, Preferences
+from . import pace
+from .board import PlayBoard, aimed_cells
+from .errors import OVER, SET_ASIDE, STALE, Conflict, GameError
 
 # Counted here, scraped at /metrics (puzzles/site/metrics.py): moves stored, by kind.
 MOVES = Counter("sudoku_moves", "Moves stored (digits, notes, hints, reveals), by kind.", ["kind"])
@@ -40,12 +40,6 @@ LOG_FULL = (
     "This game has {cap} moves, as many as a game can hold: undo some to make room, or "
     "start a new game."
 )
-# The pace of changes to a board (moves, undos, redos): a burst of MOVE_BURST at once (a
-# whole batch of changes queued offline), then MOVE_RATE a second. A fast human places a
-# digit or a note every half second or so; a script is slowed to this pace.
-MOVE_BURST = 200
-MOVE_RATE = 5
-TOO_FAST = "Too many changes to this game at once; wait a moment and send them again."
 # A game's receipts of a page's changes (ChangeReceipt): a page sends again only what it
 # has no answer for, at most a batch or two, so past RECEIPT_CAP the oldest go, down to
 # RECEIPT_KEEP, and no game's receipts grow without end.
@@ -221,39 +215,6 @@ def _board_fields(game: Game, board: PlayBoard, now: datetime.datetime) -> dict:
     return fields
 
 
-def _pace_fields(game: Game, now: datetime.datetime) -> dict:
-    """One change taken from the game's allowance, which refills at MOVE_RATE a second up
-    to MOVE_BURST; TooFast when it has less than one. Every change to the board made by a
-    call draws here, and every change of a batch, stored or refused."""
-    allowance = float(MOVE_BURST)
-    if game.move_allowance is not None and game.allowance_at is not None:
-        rested = max(0.0, (now - game.allowance_at).total_seconds())
-        allowance = min(allowance, game.move_allowance + rested * MOVE_RATE)
-    if allowance < 1:
-        raise TooFast(TOO_FAST, retry_after=math.ceil((1 - allowance) / MOVE_RATE))
-    game.move_allowance, game.allowance_at = allowance - 1, now
-    return {"move_allowance": game.move_allowance, "allowance_at": now}
-
-
-def _digit_fields(game: Game, changes: list[dict], side: str, now: datetime.datetime) -> dict:
-    """The digits a change puts on the board taken from the game's digit allowance, which
-    refills at DIGIT_RATE a second up to DIGIT_BURST: a game whose digits ran past it came
-    faster than a person places them, and is hurried from then on (not ranked)."""
-    placed = digits_put(changes, side)
-    if not placed:
-        return {}
-    allowance = float(DIGIT_BURST)
-    if game.digit_allowance is not None and game.digit_allowance_at is not None:
-        rested = max(0.0, (now - game.digit_allowance_at).total_seconds())
-        allowance = min(allowance, game.digit_allowance + rested * DIGIT_RATE)
-    game.digit_allowance, game.digit_allowance_at = allowance - placed, now
-    fields = {"digit_allowance": game.digit_allowance, "digit_allowance_at": now}
-    if game.digit_allowance < 0 and not game.hurried:
-        game.hurried = True
-        fields["hurried"] = True
-    return fields
-
-
 def _touch_fields(game: Game, kind: str, changes: list[dict], device: str) -> dict:
     """The move's cells noted as touched at the game's new version by the device that
     sent it ("" for a call that names none)."""
@@ -299,8 +260,8 @@ def commit(
         return write.hold(fields)
     number, undone = game.moves_applied + 1, game.moves_logged > game.moves_applied
     if not write.batch:  # a batch draws once for each change it carries (apply_changes)
-        fields |= _pace_fields(game, now)
-    fields |= _digit_fields(game, entry["changes"], "after", write.moment or now)
+        fields |= pace.changes_fields(game, now)
+    fields |= pace.digit_fields(game, entry["changes"], "after", write.moment or now)
     game.moves_applied = game.moves_logged = number
     fields |= {"moves_applied": number, "moves_logged": number}
     fields |= _board_fields(game, board, now)
@@ -316,8 +277,8 @@ def _step(write: Write, kind: str, changes: list[dict], side: str, applied: int)
     game.moves_applied = applied
     fields = clock_fields(game, now) | {"moves_applied": applied}
     if not write.batch:
-        fields |= _pace_fields(game, now)
-    fields |= _digit_fields(game, changes, side, write.moment or now)
+        fields |= pace.changes_fields(game, now)
+    fields |= pace.digit_fields(game, changes, side, write.moment or now)
     fields |= _board_fields(game, board, now)
     fields |= _touch_fields(game, kind, changes, write.device)
     return write.hold(fields)
@@ -434,13 +395,13 @@ def apply_changes(
     write = Write(game, device)
     write.batch = True
     applied, refused = [], []
-    moments = _moments(game, changes, timezone.now())
+    moments = pace.moments(game, changes, timezone.now())
     for change, moment in zip(changes, moments, strict=True):
         write.moment = moment
         receipt = known.get(change["id"])
         if receipt is None:
             # Stored or refused, each change takes its share of the game's pace.
-            write.hold(_pace_fields(game, timezone.now()))
+            write.hold(pace.changes_fields(game, timezone.now()))
             reason = _apply_change(game, write, change, prefs)
             receipt = ChangeReceipt(
                 game=game,
@@ -458,28 +419,6 @@ def apply_changes(
             applied.append(change["id"])
     write.save()
     return game, applied, refused
-
-
-def _moments(game: Game, changes: list[dict], now: datetime.datetime) -> list[datetime.datetime]:
-    """When each change of a batch was made, by the server's clock, for the digits' pace: a
-    page held back (offline, or asked to wait) sends at once what was made over minutes.
-    The device's stamps (`at`, its own clock) give the gaps between the changes, the last
-    made now; none is placed before the game's last request, so stamps that claim more
-    time than went by spread nothing. A batch without every stamp was made now."""
-    stamps = [change.get("at") for change in changes]
-    if not stamps or any(stamp is None for stamp in stamps):
-        return [now] * len(changes)
-    earliest = game.seen_at
-    if game.digit_allowance_at is not None:
-        earliest = max(earliest, game.digit_allowance_at)
-    span = max(0.0, (now - earliest).total_seconds() * 1000)
-    moments, last = [], stamps[-1]
-    for stamp in stamps:
-        before = min(max(0.0, last - stamp), span)  # ms before now, within the time gone by
-        moment = now - datetime.timedelta(milliseconds=before)
-        earliest = min(now, max(moment, earliest))  # in order, never before the last one
-        moments.append(earliest)
-    return moments
 
 
 def _apply_change(game: Game, write: Write, change: dict, prefs: Preferences) -> str | None:

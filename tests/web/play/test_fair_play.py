@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from puzzles.accounts.players import Player
 from puzzles.models import ChangeReceipt, DailyPuzzle, Game, Move
-from puzzles.play import changes, stats
+from puzzles.play import changes, pace, stats
 
 from ..helpers import DAY, NOON, daily_game, logged_in, post, start, state
 
@@ -67,10 +67,10 @@ def easy_daily() -> DailyPuzzle:
 def test_refused_changes_draw_on_the_games_pace_as_stored_ones_do(client, stocked):
     with time_machine.travel(timezone.now(), tick=False):
         game = start(client)
-        undos = [{"id": f"u{n}", "kind": "undo", "base": 0} for n in range(changes.MOVE_BURST)]
+        undos = [{"id": f"u{n}", "kind": "undo", "base": 0} for n in range(pace.MOVE_BURST)]
         first = send(client, game, undos)
         assert first.status_code == 200
-        assert len(first.json()["refused"]) == changes.MOVE_BURST  # nothing to undo
+        assert len(first.json()["refused"]) == pace.MOVE_BURST  # nothing to undo
         cell = blanks(game)[0]
         notes = [
             {"id": f"n{n}", "kind": "move", "cell": cell, "digit": 1, "mode": "note", "base": 0}
@@ -88,7 +88,7 @@ def test_a_game_keeps_a_bounded_number_of_receipts(client, stocked):
         for batch in range(30):  # 6,000 refused undos, each batch after the pace refilled
             undos = [{"id": f"b{batch}-{n}", "kind": "undo", "base": 0} for n in range(200)]
             assert send(client, game, undos).status_code == 200
-            clock.shift(changes.MOVE_BURST / changes.MOVE_RATE)
+            clock.shift(pace.MOVE_BURST / pace.MOVE_RATE)
     kept = ChangeReceipt.objects.filter(game=game).count()
     assert 200 <= kept <= changes.MOVE_LOG_CAP
     # The latest batch is still known: sent again, it is answered as before.

@@ -15,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from puzzles.models import Game, Move
-from puzzles.play import changes
+from puzzles.play import changes, pace
 
 from ..helpers import post, start
 
@@ -95,7 +95,7 @@ def test_the_cap_is_far_beyond_any_human_game():
 def test_a_burst_of_moves_then_a_steady_rate(client, stocked):
     with time_machine.travel(timezone.now(), tick=False) as clock:
         game = start(client)
-        version = toggles(client, game, changes.MOVE_BURST)
+        version = toggles(client, game, pace.MOVE_BURST)
         refused = toggle(client, game, version)
         assert refused.status_code == 429
         assert int(refused["Retry-After"]) >= 1
@@ -104,13 +104,13 @@ def test_a_burst_of_moves_then_a_steady_rate(client, stocked):
         allowed = 0
         while toggle(client, game, version + allowed).status_code == 200:
             allowed += 1
-        assert allowed == 2 * changes.MOVE_RATE
+        assert allowed == 2 * pace.MOVE_RATE
 
 
 def test_a_batch_past_the_pace_is_refused_whole_and_stores_nothing(client, stocked):
     with time_machine.travel(timezone.now(), tick=False) as clock:
         game = start(client)
-        first = batch(client, game, changes.MOVE_BURST - 5)
+        first = batch(client, game, pace.MOVE_BURST - 5)
         assert first.status_code == 200 and not first.json()["refused"]
         logged = Game.objects.get(pk=game.pk).moves_logged
         second = batch(client, game, 10, first=1000, base=logged)
