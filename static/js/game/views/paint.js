@@ -26,13 +26,15 @@ function layerOf(el, name) {
   return layer;
 }
 
+// Each mark a span whose digit the style sheet writes (from data-mark): the cell's name
+// says the marks in words, and its visible text stays its digit and notes.
 function drawDigits(layer, digits) {
   const text = digits.map(String);
-  if ([...layer.children].map((s) => s.textContent).join() === text.join()) return;
+  if ([...layer.children].map((s) => s.dataset.mark).join() === text.join()) return;
   layer.replaceChildren(
     ...text.map((d) => {
       const span = document.createElement("span");
-      span.textContent = d;
+      span.dataset.mark = d;
       return span;
     }),
   );
@@ -50,11 +52,16 @@ export function drawPaint(el, value, marks) {
   setHook(el, "candidateColours", pairsText(candidates));
   if (corner.length || el.querySelector(".corner-marks")) drawDigits(layerOf(el, "corner-marks"), corner);
   if (centre.length || el.querySelector(".centre-marks")) drawDigits(layerOf(el, "centre-marks"), centre);
+  // A candidate's colour goes on its centre mark where it has one, else on its note's slot
+  // (an empty slot then shows its digit: the style sheet).
   const coloured = new Map(candidates);
+  const inCentre = new Set(centre);
+  el.querySelectorAll(".centre-marks [data-mark]").forEach((span) => {
+    setHook(span, "paint", String(coloured.get(Number(span.dataset.mark)) || ""));
+  });
   el.querySelectorAll("[data-note]").forEach((span) => {
-    const colour = coloured.get(Number(span.dataset.note));
-    setHook(span, "paint", colour ? String(colour) : "");
-    if (colour && !span.textContent) span.textContent = span.dataset.note; // a coloured candidate shows
+    const d = Number(span.dataset.note);
+    setHook(span, "paint", inCentre.has(d) ? "" : String(coloured.get(d) || ""));
   });
 }
 
