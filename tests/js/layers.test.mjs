@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { Board } from "../../static/js/game/board.js";
-import { markChange, marking } from "../../static/js/game/layers.js";
+import { markChange, marking, shownMarks } from "../../static/js/game/layers.js";
 import { PUZZLE, blank, makeGame, peers, serverState } from "./helpers.mjs";
 
 const empties = () => Array.from({ length: 81 }, (_, i) => i).filter(blank);
@@ -106,4 +106,18 @@ test("a digit tapped writes the layer chosen: corner, centre, or a candidate's c
   choice.candidates = true;
   choice.colour = 6;
   assert.deepEqual(markChange([4], choice, 3), mark([4], "candidate", 3, 6));
+});
+
+test("the replay shows each frame's marks, the walkthrough none, the game the board's", () => {
+  const [a] = empties();
+  const { game } = makeGame();
+  game.play(mark([a], "colour", 0, 8));
+  assert.deepEqual(shownMarks(game), { [a]: { colour: 8 } });
+  game.replay = { frames: [{ marks: {} }, { marks: { [a]: { corner: [4] } } }], index: 1 };
+  assert.deepEqual(shownMarks(game), { [a]: { corner: [4] } });
+  game.replay.frames[1] = { values: PUZZLE }; // a frame from before marks: none
+  assert.deepEqual(shownMarks(game), {});
+  game.replay = null;
+  game.walk = { path: [{}], index: 0 };
+  assert.deepEqual(shownMarks(game), {});
 });
