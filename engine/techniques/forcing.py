@@ -7,12 +7,13 @@ import numpy as np
 
 from .. import kernel
 from ..board import Board, Link, Step
-from ..grid import BIT, BOX_OF, DIGITS_OF, PEERS, UNITS, UNITS_OF, unit_name
+from ..grid import ALL, BIT, BOX_OF, DIGITS_OF, PEERS, UNITS, UNITS_OF, unit_name
 from ..wording import cells_text, digits_text, either, join, place
 from .chains import chain_rating
 from .table import entry_of, step
 
-# A forcing chain's rating grows with its length but stays below the dynamic chains'.
+# A forcing chain of singles: its rating grows with its length but stays below the dynamic
+# chains', as the tiers rise.
 TOP_FORCING_RATING = 8.9
 
 Node = tuple[int, int, bool]  # (cell, digit, true or false)
@@ -20,9 +21,17 @@ Node = tuple[int, int, bool]  # (cell, digit, true or false)
 
 class _Trace:
     """Singles followed from an assumption, each conclusion with the ones it came from, as
-    Sudoku Explainer's chains keep them: its length is what the chain is rated by."""
+    Sudoku Explainer's chains keep them: its length is what the chain is rated by. A
+    dynamic trace also follows locked candidates and pairs once the singles are done, as
+    the dynamic chains' propagation does (kernel.MEDIUM), each elimination resting on the
+    candidates gone that made the pattern."""
 
-    def __init__(self, board: Board, cell: int, digit: int) -> None:
+    def __init__(self, board: Board, cell: int, digit: int, dynamic: bool = False) -> None:
+        self.dynamic = dynamic
+        # How a dynamic trace's pattern took a candidate out: ("pointing", box, line),
+        # ("claiming", line, box), ("naked", unit, cells, digits) or ("hidden", unit, cells,
+        # digits).
+        self.how: dict[Node, tuple] = {}
         self.start = board.cands
         self.values = list(board.values)
         self.cands = list(board.cands)
@@ -53,6 +62,95 @@ class _Trace:
                 self.why.setdefault((peer, digit, False), (on,))
 
     def _follow(self) -> None:
+        while True:
+            self._singles()
+            if self.broken is not None or not self.dynamic:
+                return
+            if not (self._locked() or self._pairs()):
+                return
+
+    def _drop_all(self, cells, mask: int, parents: tuple[Node, ...], how: tuple) -> bool:
+        """Take the digits of `mask` out of every one of the cells, by the pattern `how`;
+        whether any was there."""
+        dropped = False
+        for cell in cells:
+            gone = self.cands[cell] & mask
+            if self.values[cell] or not gone:
+                continue
+            self.cands[cell] &= ~gone
+            for digit in DIGITS_OF[gone]:
+                node = (cell, digit, False)
+                if node not in self.why:
+                    self.why[node], self.how[node] = parents, how
+            dropped = True
+        return dropped
+
+    def _gone(self, cells, mask: int) -> tuple[Node, ...]:
+        """The candidates of `mask` the trace took out of the cells (a cell placed loses all
+        but its digit): what a pattern rests on."""
+        return tuple(
+            (c, d, False)
+            for c in cells
+            for d in DIGITS_OF[self.start[c] & ~self.cands[c] & mask]
+            if d != self.values[c]
+        )
+
+    def _locked(self) -> bool:
+        """Pointing and claiming, as the kernel finds them, each once."""
+        cands = self.cands
+        for box in range(18, 27):
+            for line in range(18):
+                inter = [c for c in UNITS[line] if c in UNITS[box]]
+                if len(inter) != 3:
+                    continue
+                for digit in range(1, 10):
+                    bit = BIT[digit]
+                    if not any(cands[c] & bit for c in inter):
+                        continue
+                    box_rest = [c for c in UNITS[box] if c not in inter]
+                    line_rest = [c for c in UNITS[line] if c not in inter]
+                    if not any(cands[c] & bit for c in box_rest):
+                        why = self._gone(box_rest, bit)
+                        if self._drop_all(line_rest, bit, why, ("pointing", box, line)):
+                            return True
+                    if not any(cands[c] & bit for c in line_rest):
+                        why = self._gone(line_rest, bit)
+                        if self._drop_all(box_rest, bit, why, ("claiming", line, box)):
+                            return True
+        return False
+
+    def _pairs(self) -> bool:
+        """Naked and hidden pairs, as the kernel finds them, each once."""
+        cands = self.cands
+        for unit in range(27):
+            cells = UNITS[unit]
+            for i, a in enumerate(cells):
+                m = cands[a]
+                if len(DIGITS_OF[m]) != 2:
+                    continue
+                for b in cells[i + 1 :]:
+                    if cands[b] != m:
+                        continue
+                    why = self._gone((a, b), ALL)
+                    rest = [c for c in cells if c not in (a, b)]
+                    if self._drop_all(rest, m, why, ("naked", unit, (a, b), DIGITS_OF[m])):
+                        return True
+            where = {d: [c for c in cells if cands[c] & BIT[d]] for d in range(1, 10)}
+            for d in range(1, 10):
+                if len(where[d]) != 2:
+                    continue
+                for e in range(d + 1, 10):
+                    if where[e] != where[d]:
+                        continue
+                    keep = BIT[d] | BIT[e]
+                    rest = [c for c in cells if c not in where[d]]
+                    why = self._gone(rest, keep)
+                    how = ("hidden", unit, tuple(where[d]), (d, e))
+                    if self._drop_all(where[d], ALL & ~keep, why, how):
+                        return True
+        return False
+
+    def _singles(self) -> None:
         values, cands, start = self.values, self.cands, self.start
         changed = True
         while changed and self.broken is None:
@@ -145,10 +243,32 @@ def _said(trace: _Trace, node: Node) -> str:
         unit = _unit_of([cell, *(p[0] for p in parents)])
         name = unit_name(unit)
         return f"{place(cell).capitalize()} is {digit}: the last place for {digit} in {name}."
+    if node in trace.how:
+        return _pattern_said(trace, node)
     (other, held, _), *_ = parents
     if other == cell:
         return f"{place(cell).capitalize()} is not {digit}: it is {held}."
     return f"{place(cell).capitalize()} is not {digit}: it sees {place(other)}, which is {digit}."
+
+
+def _pattern_said(trace: _Trace, node: Node) -> str:
+    """Why a dynamic trace took a candidate out by locked candidates or a pair."""
+    cell, digit, _ = node
+    what, unit, *more = trace.how[node]
+    head = f"{place(cell).capitalize()} is not {digit}:"
+    if what in ("pointing", "claiming"):
+        (other,) = more
+        return f"{head} in {unit_name(unit)}, {digit} is left only in {unit_name(other)}."
+    if what == "naked":
+        (a, b), pair = more
+        return f"{head} {cells_text([a, b])} hold only {digits_text(pair)}, a pair it sees."
+    cells, digits = more
+    (other,) = [c for c in cells if c != cell]
+    kind = ("row", "column", "box")[unit // 9]
+    return (
+        f"{head} it and {place(other)} are the last places for {digits_text(digits)} in their "
+        f"{kind}, a hidden pair."
+    )
 
 
 def _dead_told(trace: _Trace) -> tuple[str, str]:
@@ -180,6 +300,8 @@ def _drawn(
     kept = set(nodes)
     links: list[Link] = []
     for node in nodes:
+        if node in trace.how:
+            continue  # a pattern's removal: no strong or weak link between two candidates
         for parent in trace.why.get(node, ()):
             if parent in kept:
                 kind = "weak" if parent[2] else "strong"
@@ -187,10 +309,12 @@ def _drawn(
     return on, off, links
 
 
-def _told_contradiction(board: Board, cell: int, digit: int, how: str, kind_of: str) -> dict | None:
+def _told_contradiction(
+    board: Board, cell: int, digit: int, how: str, kind_of: str, dynamic: bool = False
+) -> dict | None:
     """A single assumption followed to a contradiction, link by link; None when the
-    singles alone do not reach it (a dynamic chain's)."""
-    trace = _Trace(board, cell, digit)
+    following does not reach it."""
+    trace = _Trace(board, cell, digit, dynamic)
     if trace.broken is None:
         return None
     nodes = _line(trace, trace.broken)
@@ -217,11 +341,11 @@ def _told_contradiction(board: Board, cell: int, digit: int, how: str, kind_of: 
 
 
 def _told_branches(
-    board: Board, chosen: list[tuple[int, int]], placed: list[tuple[int, int]]
+    board: Board, chosen: list[tuple[int, int]], placed: list[tuple[int, int]], dynamic: bool
 ) -> dict | None:
     """Each choice followed to the placement they all lead to (the one with the fewest
-    links), branch by branch; None when the singles alone do not reach it."""
-    traces = [_Trace(board, c, d) for c, d in chosen]
+    links), branch by branch; None when the following does not reach it."""
+    traces = [_Trace(board, c, d, dynamic) for c, d in chosen]
     if any(
         t.broken is not None or not all((c, d, True) in t.why for c, d in placed) for t in traces
     ):
@@ -249,17 +373,20 @@ def _told_branches(
 
 def _rating(finder: str, nodes: int) -> float:
     """A forcing chain's rating: its technique's, and what its length adds (Sudoku
-    Explainer counts the nodes of every branch, less the two ends)."""
-    return min(chain_rating(entry_of(finder).rating, nodes - 2), TOP_FORCING_RATING)
+    Explainer counts the nodes of every branch, less the two ends). The forcing chains of
+    singles stay below the dynamic chains', which start at 9.0: a master puzzle never
+    scores above an extreme one."""
+    rating = chain_rating(entry_of(finder).rating, nodes - 2)
+    return rating if finder != "forcing_chain" else min(rating, TOP_FORCING_RATING)
 
 
-def _contradiction_length(board: Board, cell: int, digit: int) -> int:
-    trace = _Trace(board, cell, digit)
+def _contradiction_length(board: Board, cell: int, digit: int, dynamic: bool) -> int:
+    trace = _Trace(board, cell, digit, dynamic)
     return trace.size(trace.broken or ()) + 1
 
 
-def _common_length(board: Board, options: list[tuple[int, int]], placed) -> int:
-    traces = [_Trace(board, c, d) for c, d in options]
+def _common_length(board: Board, options: list[tuple[int, int]], placed, dynamic: bool) -> int:
+    traces = [_Trace(board, c, d, dynamic) for c, d in options]
     return min(sum(t.size(((c, d, True),)) for t in traces) for c, d in placed)
 
 
@@ -329,15 +456,15 @@ def _first_common(
 
 def _forcing(board: Board, level: int, finder: str) -> Step | None:
     how = "the singles" if level == kernel.SINGLES else "the singles, locked candidates and pairs"
-    traced = level == kernel.SINGLES  # the dynamic chains keep their one rating
+    dynamic = level != kernel.SINGLES
     options, trials, false = _trials(board, level)
     if false is not None:
         cell, digit = options[false]
-        nodes = _contradiction_length(board, cell, digit) if traced else 0
+        nodes = _contradiction_length(board, cell, digit, dynamic)
         seen = _copy(board)  # the step is told later, from the position as it is now
 
         def told_contradiction() -> dict:
-            return _told_contradiction(seen, cell, digit, how, "contradiction") or {
+            return _told_contradiction(seen, cell, digit, how, "contradiction", dynamic) or {
                 "kind": "contradiction",
                 "region": place(cell),
                 "area": [cell],
@@ -352,7 +479,7 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
 
         return step(
             finder,
-            rating=_rating(finder, nodes) if traced else None,
+            rating=_rating(finder, nodes),
             eliminations=[(cell, digit)],
             cells=[cell],
             tell=told_contradiction,
@@ -363,7 +490,7 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
         return None
     k, placed = found
     where, digit, chosen = choices[k]
-    rating = _rating(finder, _common_length(board, chosen, placed)) if traced else None
+    rating = _rating(finder, _common_length(board, chosen, placed, dynamic))
     seen = _copy(board)
     result = f"So {join(f'{place(c)} is {d}' for c, d in placed)}."
     if digit < 0:
@@ -378,7 +505,7 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
                 "choice forces: the same digits end up in the same cells every time.",
                 "result": result,
             }
-            return told | _branches_told(seen, chosen, placed, told)
+            return told | _branches_told(seen, chosen, placed, told, dynamic)
 
         return step(
             finder,
@@ -398,7 +525,7 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
             "time.",
             "result": result,
         }
-        return told | _branches_told(seen, chosen, placed, told)
+        return told | _branches_told(seen, chosen, placed, told, dynamic)
 
     return step(
         finder,
@@ -415,10 +542,14 @@ def _copy(board: Board) -> Board:
 
 
 def _branches_told(
-    board: Board, chosen: list[tuple[int, int]], placed: list[tuple[int, int]], told: dict
+    board: Board,
+    chosen: list[tuple[int, int]],
+    placed: list[tuple[int, int]],
+    told: dict,
+    dynamic: bool = False,
 ) -> dict:
-    """A cell or unit forcing chain's branches, when the singles reach the end of each."""
-    branches = _told_branches(board, chosen, placed)
+    """A cell or unit forcing chain's branches, when the following reaches the end of each."""
+    branches = _told_branches(board, chosen, placed, dynamic)
     if branches is None:
         return {}
     (cell, digit) = branches.pop("end")

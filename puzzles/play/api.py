@@ -352,7 +352,7 @@ def _read_change(change: object, game: Game) -> dict:
     at = change.get("at")
     if at is not None and (isinstance(at, bool) or not isinstance(at, (int, float)) or at < 0):
         raise BadRequest("at must be a time in milliseconds since 1970.")
-    read = {"id": change_id, "kind": kind, "base": _integer(change, "base", 0, 2**31)}
+    read = {"id": change_id, "kind": kind, "base": _integer(change, "base", 0, 2**31), "at": at}
     if kind == "mark":
         return read | _read_mark(change, game)
     if kind != "move":

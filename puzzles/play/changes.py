@@ -72,6 +72,9 @@ class Write:
         self.game, self.device, self.version = game, device, game.version
         self.versioned = versioned
         self.batch = False  # a page's batch: each change draws on the pace as it comes
+        # When the change being carried out was made, by the server's clock (a batch's, from
+        # the device's stamps; see _moments); None: now.
+        self.moment: datetime.datetime | None = None
         self.fields: dict = {}
         self.same: dict = {}  # fields that must still hold the value read (a hint told)
         self.moves: dict[int, Move] = {}  # new moves by number, not yet saved
@@ -297,7 +300,7 @@ def commit(
     number, undone = game.moves_applied + 1, game.moves_logged > game.moves_applied
     if not write.batch:  # a batch draws once for each change it carries (apply_changes)
         fields |= _pace_fields(game, now)
-    fields |= _digit_fields(game, entry["changes"], "after", now)
+    fields |= _digit_fields(game, entry["changes"], "after", write.moment or now)
     game.moves_applied = game.moves_logged = number
     fields |= {"moves_applied": number, "moves_logged": number}
     fields |= _board_fields(game, board, now)
@@ -314,7 +317,7 @@ def _step(write: Write, kind: str, changes: list[dict], side: str, applied: int)
     fields = clock_fields(game, now) | {"moves_applied": applied}
     if not write.batch:
         fields |= _pace_fields(game, now)
-    fields |= _digit_fields(game, changes, side, now)
+    fields |= _digit_fields(game, changes, side, write.moment or now)
     fields |= _board_fields(game, board, now)
     fields |= _touch_fields(game, kind, changes, write.device)
     return write.hold(fields)
@@ -454,7 +457,9 @@ def apply_changes(
     write = Write(game, device)
     write.batch = True
     applied, refused = [], []
-    for change in changes:
+    moments = _moments(game, changes, timezone.now())
+    for change, moment in zip(changes, moments, strict=True):
+        write.moment = moment
         receipt = known.get(change["id"])
         if receipt is None:
             # Stored or refused, each change takes its share of the game's pace.
@@ -476,6 +481,28 @@ def apply_changes(
             applied.append(change["id"])
     write.save()
     return game, applied, refused
+
+
+def _moments(game: Game, changes: list[dict], now: datetime.datetime) -> list[datetime.datetime]:
+    """When each change of a batch was made, by the server's clock, for the digits' pace: a
+    page held back (offline, or asked to wait) sends at once what was made over minutes.
+    The device's stamps (`at`, its own clock) give the gaps between the changes, the last
+    made now; none is placed before the game's last request, so stamps that claim more
+    time than went by spread nothing. A batch without every stamp was made now."""
+    stamps = [change.get("at") for change in changes]
+    if not stamps or any(stamp is None for stamp in stamps):
+        return [now] * len(changes)
+    earliest = game.seen_at
+    if game.digit_allowance_at is not None:
+        earliest = max(earliest, game.digit_allowance_at)
+    span = max(0.0, (now - earliest).total_seconds() * 1000)
+    moments, last = [], stamps[-1]
+    for stamp in stamps:
+        before = min(max(0.0, last - stamp), span)  # ms before now, within the time gone by
+        moment = now - datetime.timedelta(milliseconds=before)
+        earliest = min(now, max(moment, earliest))  # in order, never before the last one
+        moments.append(earliest)
+    return moments
 
 
 def _apply_change(game: Game, write: Write, change: dict, prefs: Preferences) -> str | None:

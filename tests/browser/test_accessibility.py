@@ -152,6 +152,8 @@ def marks_and_colours(page, world: World) -> None:
     """Corner and centre marks, a cell and a candidate coloured, the palette left open in
     candidate colouring."""
     blanks = blanks_of(world.playing.puzzle.givens)
+    if page.locator("[data-intro]").is_visible():  # the marks give way to it until then
+        tap(page, '[data-action="dismiss-intro"]')
     tap(page, f'[data-cell="{blanks[0]}"]')
     tap(page, '[data-action="colour"]')
     tap(page, '[data-colour-pick="4"]')

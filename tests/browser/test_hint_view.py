@@ -1,8 +1,8 @@
 """A long hint on the game page, in Chromium: a chain's hint, the longest words a hint says,
 keeps its panel and buttons in view with the board at every level on a laptop and a
-desktop screen, without the page scrolling; on phones, upright and sideways, the board, the
-hint and its buttons are in view together. Opening a hint leaves the selected cell as it
-was. Screenshots of each size land in var/screenshots/."""
+desktop screen, without the page scrolling; on phones and tablets, upright and sideways,
+the board, the hint and its buttons are in view together. Opening a hint leaves the
+selected cell as it was. Screenshots of each size land in var/screenshots/."""
 
 from __future__ import annotations
 
@@ -30,6 +30,9 @@ SCREENS = {
     "phone-small": SIZES["phone-small"],
     "phone": SIZES["phone"],
     "phone-landscape": SIZES["phone-landscape"],
+    "tablet": SIZES["tablet"],
+    "tablet-landscape": SIZES["tablet-landscape"],
+    "desktop": SIZES["desktop"],
 }
 DESKTOPS = ("laptop", "desktop-1440", "desktop-1440-window")
 

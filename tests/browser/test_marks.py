@@ -89,6 +89,9 @@ def test_marks_and_colours_are_kept_like_notes(browser, live_server, stock, alic
     page.base = live_server.url
     log_in(page, "alice", "wonderland-42")
     game = open_new_game(page)
+    # The marks' controls give way to the first-visit explanation until it is dismissed.
+    assert not page.locator('[data-action="corner"]').is_visible()
+    page.locator('[data-action="dismiss-intro"]').click()
     givens = game.puzzle.givens
     a, b, c = [i for i, ch in enumerate(givens) if ch == "0"][:3]
     given = givens.index(next(ch for ch in givens if ch != "0"))

@@ -14,6 +14,7 @@ from puzzles.pools.daily import today
 
 from .board_helpers import close, inside, open_context
 from .helpers import SCREENSHOTS, daily_picks, open_new_game
+from .test_fit import SIZES, page_sized, past_the_edge
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -217,3 +218,21 @@ def test_the_newcomers_pages_fit_in_both_themes(
     per_row = [tops.count(top) for top in sorted(set(tops))]
     assert len(tops) == 6 and len(set(per_row)) == 1, per_row
     close(context, page)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_first_visit_explanation_is_in_view_with_the_board_and_pad(
+    browser, live_server, stock, size
+):
+    """A newcomer sees the words that explain the game without scrolling, on the smallest
+    phone and sideways too: the less used controls give way until it is dismissed."""
+    page = page_sized(browser, live_server, *SIZES[size])
+    open_new_game(page)
+    assert page.locator("[data-intro]").is_visible()
+    shown = {s: inside(page, s) for s in ("[data-intro]", "[data-board]", '[data-digit="9"]')}
+    snap(page, f"intro-{size}")
+    assert all(shown.values()), shown
+    assert not past_the_edge(page)
+    page.locator('[data-action="dismiss-intro"]').click()
+    assert page.locator('[data-action="check"]').is_visible()  # the tools are back
+    close(page.context, page)

@@ -198,3 +198,35 @@ def test_a_unit_forcing_chain_is_told_branch_by_branch():
     assert "every choice leads there" in told["result"]
     assert told["links"] and told["on"] and told["off"]
     assert not set(told["on"]) & set(told["off"])
+
+
+def test_a_dynamic_forcing_chain_is_told_link_by_link_locked_candidates_and_pairs_too():
+    """The dynamic chains of generated extreme puzzles (tests/engine/test_chain_ratings.py):
+    each told link by link, in words and in the notation, the links that come from locked
+    candidates and pairs said as such, and drawn as the singles' chains are."""
+    from .test_chain_ratings import DYNAMIC
+
+    patterns = 0
+    told = 0
+    for puzzle in DYNAMIC[:4]:
+        for step in engine.grade(puzzle).steps:
+            if step.technique != "Dynamic Forcing Chain":
+                continue
+            told += 1
+            assert step.chain and step.notation, (puzzle, step.explanation)
+            if step.kind == "contradiction":
+                (line,) = step.notation
+                assert len(line.split(" -> ")) == len(step.chain)
+                assert "left with no" in step.chain[-1] or "would be both" in step.chain[-1]
+            patterns += sum(
+                any(w in s for w in ("is left only in", "hold only", "a hidden pair"))
+                for s in step.chain
+            )
+            for sentence in step.chain:
+                assert not wording_faults(sentence), sentence
+            on, off = set(step.on), set(step.off)
+            for a, da, b, db, kind in step.links:
+                assert (a, da) in (on if kind == "weak" else off)
+                assert (b, db) in (off if kind == "weak" else on)
+    assert told >= 4
+    assert patterns >= 1  # a dynamic chain needs one at least, or the singles' would do

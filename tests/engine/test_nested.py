@@ -75,13 +75,13 @@ def test_easter_monsters_first_hint_is_a_nested_chain_and_quick():
         assert solution[cell] == str(digit)
 
 
-def test_nested_chains_rate_from_9_5_and_the_dynamic_chains_below_them():
+def test_nested_chains_rate_from_9_5_and_the_dynamic_chains_from_9_0_by_length():
     steps = engine.grade(EASTER_MONSTER).steps + engine.grade(AI_ESCARGOT).steps
     nested = [s.rating for s in steps if s.technique in NESTED]
     dynamic = [s.rating for s in steps if s.technique == "Dynamic Forcing Chain"]
     assert nested and dynamic
     assert min(nested) >= 9.5 and max(nested) < 12.0
-    assert min(dynamic) >= 9.0 and max(dynamic) < 9.5
+    assert min(dynamic) >= 9.0 and max(dynamic) <= 10.2  # 9.0 and the length's increment
 
 
 @pytest.mark.parametrize("start", EXTREME_STARTS)

@@ -317,3 +317,52 @@ def test_the_daily_leaderboard_page_reads_the_time_ranked(alice, stocked):
     assert datetime.timedelta(seconds=Game.objects.get(pk=game.pk).ranked_seconds) >= (
         datetime.timedelta(hours=2)
     )
+
+
+def stamped(moves: list[dict], first_ms: int, every_ms: int) -> list[dict]:
+    """The moves as a page queues them: each with the device's clock when it was made."""
+    return [m | {"at": first_ms + k * every_ms} for k, m in enumerate(moves)]
+
+
+def test_a_page_held_back_sends_its_digits_at_once_and_stays_ranked(alice, stocked):
+    """A page that could not send for two minutes (the server asked it to wait, or the
+    network was gone) sends every digit made meanwhile in one batch: their stamps show
+    them made at a person's pace within those two minutes, so the game is not hurried."""
+    client = logged_in(alice)
+    with time_machine.travel(NOON, tick=False) as clock:
+        game = daily_game(client)
+        clock.shift(600)  # past any floor of an easy puzzle
+        post(client, game, "resume")  # the game's last request before the wait
+        cells = blanks(game)
+        every = 110_000 // len(cells)  # all of them within the two minutes
+        clock.shift(120)
+        moves = stamped([right_move(game, c, f"c{c}") for c in cells], 5_000, every)
+        end = send(client, game, moves).json()["state"]
+    assert end["status"] == "solved" and end["standing"] == "ranked"
+    game.refresh_from_db()
+    assert not game.hurried and game.ranked
+
+
+def test_stamps_that_claim_more_time_than_went_by_do_not_spread_the_digits(alice, stocked):
+    """The stamps only place the digits within the time since the game's last request: a
+    batch whose stamps say two minutes, sent five seconds after the last request, is
+    hurried all the same."""
+    client = logged_in(alice)
+    with time_machine.travel(NOON, tick=False) as clock:
+        game = daily_game(client)
+        clock.shift(600)  # past any floor of an easy puzzle
+        post(client, game, "resume")  # the game's last request
+        cells = blanks(game)
+        clock.shift(5)
+        moves = stamped([right_move(game, c, f"c{c}") for c in cells], 5_000, 110_000 // len(cells))
+        end = send(client, game, moves).json()["state"]
+    assert end["status"] == "solved" and end["standing"] == "hurried"
+
+
+@pytest.mark.parametrize("stamps", [(0, 10**300), (10**300, 0), (1.5, 2.5)])
+def test_stamps_far_apart_or_out_of_order_change_nothing_but_the_pace(client, stocked, stamps):
+    game = start(client)
+    cells = blanks(game)[:2]
+    moves = [right_move(game, c, f"c{c}") | {"at": at} for c, at in zip(cells, stamps, strict=True)]
+    answer = send(client, game, moves)
+    assert answer.status_code == 200 and len(answer.json()["applied"]) == 2
