@@ -6,7 +6,7 @@ import datetime
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, JSONField, OuterRef, Q, Value
 from django.utils import timezone
 
 # No cell's notes are a complete candidate list: Game.complete of a new game.
@@ -245,6 +245,10 @@ class Game(models.Model):
         "fill-all-notes or auto-notes, then perhaps narrowed by the player); 0 where they are "
         "a memo. Hints honour the notes of complete cells only.",
     )
+    # The player's marks beside the notes, by cell ("<cell>": {"corner": [digits], "centre":
+    # [digits], "colour": 1-9, "candidates": [[digit, colour]]}, each part only when there
+    # is one; cells without marks left out). Part of the game like notes, never help.
+    marks = models.JSONField(default=dict, blank=True, db_default=Value({}, JSONField()))
     # 81 lists: for a cell with a digit, the peers whose notes auto-remove took that digit
     # from when it was placed; erasing or replacing the digit puts those notes back.
     taken = models.JSONField(default=list, blank=True)
@@ -536,6 +540,7 @@ class Move(models.Model):
         HINT = "hint"
         REVEAL = "reveal"
         FILL = "fill"  # fill all notes
+        MARK = "mark"  # corner or centre marks, colours
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     number = models.PositiveIntegerField()
@@ -543,8 +548,9 @@ class Move(models.Model):
     cell = models.PositiveSmallIntegerField(null=True, blank=True)
     digit = models.PositiveSmallIntegerField(null=True, blank=True)
     technique = models.CharField(max_length=40, blank=True)  # for hints
-    # [{"cell", "before": [value, notes, complete], "after": [...]}]; rows logged before
-    # notes could be complete have no third item: their notes were memos.
+    # [{"cell", "before": [value, notes, complete, taken], "after": [...]}]; rows logged
+    # before notes could be complete have no third item: their notes were memos. A mark
+    # move's records have a fifth, the cell's marks (Game.marks).
     changes = models.JSONField()
     created_at = models.DateTimeField(default=timezone.now)
 
@@ -553,7 +559,7 @@ class Move(models.Model):
             # Undo and redo fetch a game's move by number; a number is used once.
             models.UniqueConstraint(fields=["game", "number"], name="move_number_unique"),
             models.CheckConstraint(
-                condition=Q(kind__in=["value", "note", "hint", "reveal", "fill"]),
+                condition=Q(kind__in=["value", "note", "hint", "reveal", "fill", "mark"]),
                 name="move_kind_valid",
             ),
         ]

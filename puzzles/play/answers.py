@@ -14,7 +14,7 @@ from ..learn.guide import grade_of, label_of
 from ..learn.practice import practice_state
 from ..models import NONE_COMPLETE, Game, Move, Preferences
 from . import stats
-from .board import PlayBoard, complete_flags, notes_of, taken_of, wrong_cells
+from .board import PlayBoard, complete_flags, marks_of, notes_of, taken_of, wrong_cells
 from .errors import Conflict
 from .sharing import share_path
 
@@ -74,6 +74,7 @@ def _board(game: Game, shown: bool, paused: bool) -> dict:
             "notes": [[] for _ in range(81)],
             "complete": NONE_COMPLETE,
             "taken": [[] for _ in range(81)],
+            "marks": {},
             "conflicts": [],
             "wrong": [],
         }
@@ -82,6 +83,8 @@ def _board(game: Game, shown: bool, paused: bool) -> dict:
         "notes": notes_of(game),
         "complete": complete_flags(game),
         "taken": taken_of(game),
+        # The player's corner and centre marks and colours, by cell (Game.marks).
+        "marks": marks_of(game),
         # Rule conflicts are always shown: they need no solution and are no help.
         "conflicts": engine.conflicts(game.values),
         "wrong": wrong_cells(game) if shown else [],
@@ -130,11 +133,11 @@ def replay(game: Game, start: int = 0, count: int | None = None) -> tuple[list[d
     return frames, total
 
 
-def _keyframes(game: Game) -> list[tuple[str, list[list[int]]]]:
-    """The board (values, notes) at frames 0, KEYFRAME_EVERY, 2 * KEYFRAME_EVERY ... of a
+def _keyframes(game: Game) -> list[tuple[str, list[list[int]], dict]]:
+    """The board (values, notes, marks) at frames 0, KEYFRAME_EVERY, 2 * KEYFRAME_EVERY ... of a
     game over, which never changes again: worked out once and kept a day."""
     finished = game.finished_at.isoformat() if game.finished_at else ""
-    key = f"replay-keys:{game.pk}:{game.version}:{finished}"
+    key = f"replay-keys-marked:{game.pk}:{game.version}:{finished}"
     try:
         keys = cache.get(key)
     except Exception:  # the cache is down: work them out every time
@@ -146,17 +149,17 @@ def _keyframes(game: Game) -> list[tuple[str, list[list[int]]]]:
     return keys
 
 
-def _work_out_keyframes(game: Game) -> list[tuple[str, list[list[int]]]]:
+def _work_out_keyframes(game: Game) -> list[tuple[str, list[list[int]], dict]]:
     logged = Move.objects.filter(game=game, number__lte=game.moves_applied).order_by("number")
     changes = list(logged.values_list("changes", flat=True))
     board = PlayBoard.of(game)
     for each in reversed(changes):
         board.walk(list(reversed(each)), "before")
-    keys = [(board.grid(), board.notes())]
+    keys = [(board.grid(), board.notes(), board.marks)]
     for number, each in enumerate(changes, 1):
         board.walk(each, "after")
         if number % KEYFRAME_EVERY == 0:
-            keys.append((board.grid(), board.notes()))
+            keys.append((board.grid(), board.notes(), board.marks))
     return keys
 
 
@@ -164,6 +167,7 @@ def _frame(board: PlayBoard, logged: Move | None) -> dict:
     return {
         "values": board.grid(),
         "notes": board.notes(),
+        "marks": board.marks,
         "kind": logged.kind if logged else None,
         "cell": logged.cell if logged else None,
         "digit": logged.digit if logged else None,

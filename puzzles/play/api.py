@@ -304,7 +304,8 @@ def _query_integer(request: HttpRequest, name: str, low: int, high: int, default
 MAX_CHANGES = 200
 DEVICE = re.compile(r"[A-Za-z0-9_-]{8,40}")
 CHANGE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-KINDS = ("move", "undo", "redo", "fill-notes")
+KINDS = ("move", "undo", "redo", "fill-notes", "mark")
+LAYERS = ("corner", "centre", "colour", "candidate")
 
 
 @require_POST
@@ -347,11 +348,13 @@ def _read_change(change: object, game: Game) -> dict:
         raise BadRequest("id must be 1 to 64 letters, digits, - or _.")
     kind = change.get("kind")
     if kind not in KINDS:
-        raise BadRequest('kind must be "move", "undo", "redo" or "fill-notes".')
+        raise BadRequest('kind must be "move", "undo", "redo", "fill-notes" or "mark".')
     at = change.get("at")
     if at is not None and (isinstance(at, bool) or not isinstance(at, (int, float)) or at < 0):
         raise BadRequest("at must be a time in milliseconds since 1970.")
     read = {"id": change_id, "kind": kind, "base": _integer(change, "base", 0, 2**31), "at": at}
+    if kind == "mark":
+        return read | _read_mark(change, game)
     if kind != "move":
         return read
     cell = _integer(change, "cell", 0, 80)
@@ -361,3 +364,29 @@ def _read_change(change: object, game: Game) -> dict:
     if mode not in ("value", "note"):
         raise BadRequest('mode must be "value" or "note".')
     return read | {"cell": cell, "digit": _integer(change, "digit", 0, 9), "mode": mode}
+
+
+def _read_mark(change: dict, game: Game) -> dict:
+    """A mark change's cells (a list, each once), layer, digit and colour. Corner and
+    centre marks need a digit (0 clears the layer), a colour a colour (0 clears), a
+    candidate's colour both (a digit 1-9, colour 0 clears it); only a colour goes on a
+    given."""
+    cells = change.get("cells")
+    if not isinstance(cells, list) or not 1 <= len(cells) <= 81:
+        raise BadRequest("cells must be a list of 1 to 81 cells, each 0 to 80.")
+    if any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= 80 for c in cells):
+        raise BadRequest("cells must be a list of 1 to 81 cells, each 0 to 80.")
+    if len(set(cells)) != len(cells):
+        raise BadRequest("cells names a cell twice.")
+    layer = change.get("layer")
+    if layer not in LAYERS:
+        raise BadRequest('layer must be "corner", "centre", "colour" or "candidate".')
+    digit = colour = 0
+    if layer != "colour":
+        digit = _integer(change, "digit", 1 if layer == "candidate" else 0, 9)
+        given = next((c for c in cells if game.puzzle.givens[c] != "0"), None)
+        if given is not None:
+            raise BadRequest(f"{engine.cell_name(given)} is a given and takes no marks.")
+    if layer in ("colour", "candidate"):
+        colour = _integer(change, "colour", 0, 9)
+    return {"cell": cells[0], "cells": cells, "layer": layer, "digit": digit, "colour": colour}

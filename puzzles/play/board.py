@@ -34,6 +34,11 @@ def taken_of(game: Game) -> list[list[int]]:
     return game.taken if len(game.taken) == 81 else [[] for _ in range(81)]
 
 
+def marks_of(game: Game) -> dict[str, dict]:
+    """The player's marks by cell (corner, centre, colour, candidate colours): Game.marks."""
+    return game.marks if isinstance(game.marks, dict) else {}
+
+
 def complete_flags(game: Game) -> str:
     """Per cell, 1 where its notes are a complete candidate list."""
     return game.complete if len(game.complete) == 81 else NONE_COMPLETE
@@ -45,6 +50,7 @@ class PlayBoard(Board):
 
     complete: list[bool]
     taken: list[list[int]]
+    marks: dict[str, dict]  # by cell, as Game.marks holds them
 
     @classmethod
     def of(cls, game: Game) -> PlayBoard:
@@ -52,13 +58,16 @@ class PlayBoard(Board):
         board = cls.from_notes(game.values, notes_of(game))
         board.complete = [flag == "1" for flag in complete_flags(game)]
         board.taken = [list(peers) for peers in taken_of(game)]
+        board.marks = dict(marks_of(game))
         return board
 
     @classmethod
-    def at(cls, values: str, notes: list[list[int]]) -> PlayBoard:
-        """A board of values and notes alone (a replay's frame): nothing complete or taken."""
+    def at(cls, values: str, notes: list[list[int]], marks: dict | None = None) -> PlayBoard:
+        """A board of values, notes and marks alone (a replay's frame): nothing complete
+        or taken."""
         board = cls.from_notes(values, notes)
         board.complete, board.taken = [False] * 81, [[] for _ in range(81)]
+        board.marks = dict(marks or {})
         return board
 
     def saved(self) -> dict:
@@ -68,6 +77,7 @@ class PlayBoard(Board):
             "notes": self.notes(),
             "complete": "".join("1" if flag else "0" for flag in self.complete),
             "taken": self.taken,
+            "marks": self.marks,
         }
 
     def record(self, cell: int) -> CellRecord:
@@ -213,6 +223,43 @@ class PlayBoard(Board):
             self.set_cell(change["cell"], value, notes)
             self.complete[change["cell"]] = bool(rest and rest[0])
             self.taken[change["cell"]] = list(rest[1]) if len(rest) > 1 else []
+            if len(rest) > 2:  # a mark move's: the cell's marks
+                self._set_marks(change["cell"], rest[2])
+
+    # Marks: corner and centre marks and colours, beside the notes -------------------------
+
+    def marks_at(self, cell: int) -> dict:
+        return dict(self.marks.get(str(cell), {}))
+
+    def _set_marks(self, cell: int, marks: dict) -> None:
+        self.marks = dict(self.marks)
+        if marks:
+            self.marks[str(cell)] = marks
+        else:
+            self.marks.pop(str(cell), None)
+
+    def mark(self, cells: list[int], layer: str, digit: int, colour: int) -> list[dict]:
+        """A mark change on cells (one move): a corner or centre mark toggled (digit 0
+        clears the layer), a cell's colour set (0 clears), or a candidate's colour set
+        (colour 0 clears it). When every cell already has what is asked, it is taken off
+        them all instead, so that the same tap twice takes a mark back. Corner and centre
+        marks and candidate colours go in empty cells only; a colour goes on any cell."""
+        if layer != "colour":
+            for cell in cells:
+                if self.values[cell]:
+                    name = engine.place(cell).capitalize()
+                    raise GameError(f"{name} holds a digit; clear it before marking there.")
+        wanted = [self.marks_at(cell) for cell in cells]
+        has = all(_has_mark(m, layer, digit, colour) for m in wanted)
+        changes = []
+        for cell, marks in zip(cells, wanted, strict=True):
+            after = _marked(marks, layer, digit, colour, not has)
+            if after == marks:
+                continue
+            record = list(self.record(cell))
+            self._set_marks(cell, after)
+            changes.append({"cell": cell, "before": [*record, marks], "after": [*record, after]})
+        return changes
 
     def carry_out(self, does: dict, givens: str, prefs: Preferences) -> list[dict]:
         """A hint's step on the player's board: wrong digits taken out (never a given),
@@ -236,15 +283,49 @@ class PlayBoard(Board):
         return [c for c in changes if c]
 
 
+def _has_mark(marks: dict, layer: str, digit: int, colour: int) -> bool:
+    """Whether a cell's marks already hold what a mark change asks for."""
+    if layer in ("corner", "centre"):
+        return digit in marks.get(layer, []) if digit else not marks.get(layer)
+    if layer == "colour":
+        return marks.get("colour", 0) == colour
+    return dict(marks.get("candidates", [])).get(digit, 0) == colour
+
+
+def _marked(marks: dict, layer: str, digit: int, colour: int, put: bool) -> dict:
+    """A cell's marks after a mark change: what it asks put on (`put`) or taken off."""
+    after = dict(marks)
+    if layer in ("corner", "centre"):
+        digits = set(marks.get(layer, []))
+        if not digit:
+            digits = set()
+        elif put:
+            digits.add(digit)
+        else:
+            digits.discard(digit)
+        after[layer] = sorted(digits)
+    elif layer == "colour":
+        after["colour"] = colour if put else 0
+    else:
+        pairs = dict(marks.get("candidates", []))
+        pairs[digit] = colour if put else 0
+        after["candidates"] = sorted([d, c] for d, c in pairs.items() if c)
+    # Each part only when there is one, in one order: equal marks are equal records.
+    return {k: after[k] for k in ("corner", "centre", "colour", "candidates") if after.get(k)}
+
+
 def aimed_cells(kind: str, changes: list[dict]) -> list[int]:
     """The cells a logged move was aimed at: those whose digit it changed, and for notes,
-    fills and hints those whose notes it changed too; not the peers whose notes a digit
-    placed or erased tidied on its own, nor a digit's record of the notes it took."""
+    fills and hints those whose notes it changed too, for marks those whose marks it
+    changed; not the peers whose notes a digit placed or erased tidied on its own, nor a
+    digit's record of the notes it took."""
     notes_aimed = kind in ("note", "fill", "hint")
     return [
         c["cell"]
         for c in changes
-        if c["before"][0] != c["after"][0] or (notes_aimed and c["before"][1:3] != c["after"][1:3])
+        if c["before"][0] != c["after"][0]
+        or (notes_aimed and c["before"][1:3] != c["after"][1:3])
+        or (kind == "mark" and c["before"][4:] != c["after"][4:])
     ]
 
 

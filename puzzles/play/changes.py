@@ -337,6 +337,29 @@ def fill_notes(game: Game, version: int, write: Write | None = None) -> Game:
     return write.save() if own else game
 
 
+def mark(
+    game: Game,
+    cells: list[int],
+    layer: str,
+    digit: int,
+    colour: int,
+    version: int,
+    write: Write | None = None,
+) -> Game:
+    """A mark change on cells, one move (PlayBoard.mark): corner or centre marks, a cell's
+    colour or a candidate's. Marks are the player's own, like notes: no help, no digit."""
+    check_playing(game)
+    check_version(game, version)
+    write, own = _written(write, game)
+    board = PlayBoard.of(game)
+    changes = board.mark(cells, layer, digit, colour)
+    entry = None
+    if changes:
+        entry = {"kind": Move.Kind.MARK, "cell": cells[0], "digit": digit, "changes": changes}
+    commit(write, board, entry)
+    return write.save() if own else game
+
+
 def undoable(game: Game, write: Write | None = None) -> Move:
     """The move undo takes back: the last on the board."""
     if game.moves_applied == 0:
@@ -432,6 +455,11 @@ def _apply_change(game: Game, write: Write, change: dict, prefs: Preferences) ->
             if _changed_elsewhere(game, [change["cell"]], base, device):
                 return OTHER_DEVICE.format(place=engine.place(change["cell"]).capitalize())
             move(game, change["cell"], change["digit"], change["mode"], game.version, prefs, write)
+        elif kind == "mark":
+            if _changed_elsewhere(game, change["cells"], base, device):
+                return OTHER_DEVICE.format(place=engine.place(change["cell"]).capitalize())
+            cells, layer = change["cells"], change["layer"]
+            mark(game, cells, layer, change["digit"], change["colour"], game.version, write)
         elif kind in ("undo", "redo"):
             logged = undoable(game, write) if kind == "undo" else redoable(game, write)
             if _changed_elsewhere(game, aimed_cells(logged.kind, logged.changes), base, device):

@@ -154,6 +154,26 @@ def show_how(page, world: World) -> None:
     page.wait_for_selector("[data-walkthrough]:not([hidden])")
 
 
+def marks_and_colours(page, world: World) -> None:
+    """Corner and centre marks, a cell and a candidate coloured, the palette left open in
+    candidate colouring."""
+    blanks = blanks_of(world.playing.puzzle.givens)
+    if page.locator("[data-intro]").is_visible():  # the marks give way to it until then
+        tap(page, '[data-action="dismiss-intro"]')
+    tap(page, f'[data-cell="{blanks[0]}"]')
+    tap(page, '[data-action="colour"]')
+    tap(page, '[data-colour-pick="4"]')
+    tap(page, '[data-action="corner"]')
+    tap(page, '[data-digit="2"]')
+    tap(page, f'[data-cell="{blanks[1]}"]')
+    tap(page, '[data-action="centre"]')
+    tap(page, '[data-digit="5"]')
+    tap(page, '[data-action="colour-candidates"]')
+    tap(page, '[data-colour-pick="7"]')
+    tap(page, '[data-digit="5"]')
+    wait_saved(page)
+
+
 def replay(page, world: World) -> None:
     tap(page, '[data-action="walk-close"]')
     tap(page, '[data-action="replay"]')
@@ -169,6 +189,7 @@ GAME_STATES: list[tuple[str, Callable]] = [
     ("game, hint closed", close_hint),
     ("game, notes and a conflict", notes_and_a_conflict),
     ("game, two-candidate cells marked", lambda page, world: tap(page, '[data-action="bivalue"]')),
+    ("game, marks, colours and the palette", marks_and_colours),
     ("game, paused", pause),
     ("game, confirmation open", resume_and_ask_to_give_up),
     ("game, given up", give_up),

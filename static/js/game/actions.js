@@ -1,11 +1,13 @@
 // The page's actions by name, as the controls' data-action and the keys call them: undo
 // and redo, notes, erase, fill all notes, the hint's levels and Apply, pause, check,
 // reveal and giving up (each asks first where it costs), the input switch (kept as the
-// player's `digit_first` setting), the walkthrough, the replay, share, print and the keys'
-// help. Each asks the model whether it may act, then plays a change or makes a call.
+// player's `digit_first` setting), corner and centre marks and the colours (marking.js),
+// the walkthrough, the replay, share, print and the keys' help. Each asks the model
+// whether it may act, then plays a change or makes a call.
 //
-// Imports the share line (views/end.js).
+// Imports the marks' actions (marking.js) and the share line (views/end.js).
 
+import { markActions } from "./marking.js";
 import { shareText } from "./views/end.js";
 
 export class Actions {
@@ -30,7 +32,11 @@ export class Actions {
       redo: () => may() && model.state.can_redo && link.play({ kind: "redo" }),
       "input-mode": () => this.switchInput(),
       erase: () => this.erase(),
-      notes: () => model.toggle("notesMode"),
+      notes: () => {
+        model.marking.layer = null; // notes, or digits: not marks
+        model.toggle("notesMode");
+      },
+      ...markActions(model, link),
       bivalue: () => this.markBivalue(),
       "fill-notes": () => may() && link.play({ kind: "fill-notes" }),
       hint: () => may() && link.call("hint", { level: 1 }),
@@ -88,6 +94,8 @@ export class Actions {
     const { model } = this;
     const { selected, state } = model;
     if (!model.canChange() || selected === null || model.isGiven(selected)) return;
+    const { layer } = model.marking;
+    if (layer && !model.valueAt(selected)) return this.link.play({ kind: "mark", cells: [selected], layer, digit: 0 });
     if (!model.valueAt(selected) && !(state.notes[selected] || []).length) return;
     this.link.play({ kind: "move", cell: selected, digit: 0, mode: "value" });
   }

@@ -10,8 +10,15 @@
 // digits still allow them; where another copy of the digit rules a note out, that copy
 // holds it and gives it back when it goes.
 //
-// Imports nothing: the geometry (each cell's peers, as the engine gives the page) is handed
-// in, and the units are not worked out again: a digit twice in a unit is a digit a peer holds.
+// The player's corner and centre marks and colours ride along (layers.js): a mark change
+// is an entry too, each cell's record with a fifth item, its marks, so that undo and redo
+// take marks back and put them again as they do digits and notes.
+//
+// Imports the marks' rules (layers.js): the geometry (each cell's peers, as the engine gives
+// the page) is handed in, and the units are not worked out again: a digit twice in a unit
+// is a digit a peer holds.
+
+import { hasMark, marked, marksFrom, sameMarks } from "./layers.js";
 
 const DIGITS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
@@ -22,30 +29,31 @@ const sameCell = (a, b) => a[0] === b[0] && same(a[1], b[1]) && a[2] === b[2] &&
 
 export class Board {
   // puzzle: 81 characters; values: 81 numbers or characters; notes and taken: 81 lists;
-  // complete: 81 characters "0"/"1" or booleans.
-  constructor(puzzle, peers, values, notes, complete, taken) {
+  // complete: 81 characters "0"/"1" or booleans; marks: {"<cell>": marks} (layers.js).
+  constructor(puzzle, peers, values, notes, complete, taken, marks = null) {
     this.puzzle = puzzle;
     this.peers = peers.map((p) => [...p].sort((a, b) => a - b));
     this.values = [...values].map(Number);
     this.notes = Array.from({ length: 81 }, (_, i) => tidy((notes && notes[i]) || []));
     this.complete = Array.from({ length: 81 }, (_, i) => !!complete && (complete[i] === true || complete[i] === "1"));
     this.taken = Array.from({ length: 81 }, (_, i) => (this.values[i] && taken && taken[i] ? sorted(taken[i]) : []));
+    this.marks = marksFrom(marks);
     this.history = []; // entries, oldest first
     this.applied = 0; // entries on the board: history[applied..] were undone
   }
 
   static fromState(state, peers) {
-    return new Board(state.puzzle, peers, state.values, state.notes, state.complete || "", state.taken);
+    return new Board(state.puzzle, peers, state.values, state.notes, state.complete || "", state.taken, state.marks);
   }
 
   // What can be stored and read back (JSON): the board and its history.
   snapshot() {
-    const { values, notes, complete, taken, history, applied } = this;
-    return { values, notes, complete, taken, history, applied };
+    const { values, notes, complete, taken, marks, history, applied } = this;
+    return { values, notes, complete, taken, marks, history, applied };
   }
 
   static restore(puzzle, peers, saved) {
-    const board = new Board(puzzle, peers, saved.values, saved.notes, saved.complete, saved.taken);
+    const board = new Board(puzzle, peers, saved.values, saved.notes, saved.complete, saved.taken, saved.marks);
     board.history = saved.history || [];
     board.applied = Math.min(saved.applied || 0, board.history.length);
     return board;
@@ -62,7 +70,8 @@ export class Board {
       this.grid() === state.values &&
       this.notes.every((n, i) => same(n, tidy(state.notes[i] || []))) &&
       this.complete.every((c, i) => c === (complete[i] === "1")) &&
-      (!state.taken || this.taken.every((t, i) => same(t, sorted(taken[i] || []))))
+      (!state.taken || this.taken.every((t, i) => same(t, sorted(taken[i] || [])))) &&
+      (!state.marks || sameMarks(this.marks, marksFrom(state.marks)))
     );
   }
 
@@ -189,6 +198,31 @@ export class Board {
     return this.log({ kind: mode, cell: i, digit, changes });
   }
 
+  // A mark change as the server takes it (layers.js): corner and centre marks and
+  // candidate colours in empty cells only, a colour on any cell. The entry, or null.
+  mark(cells, layer, digit, colour) {
+    if (layer !== "colour") {
+      if (cells.some((i) => this.isGiven(i))) throw new Error("That is a given: it takes no marks.");
+      if (cells.some((i) => this.values[i])) throw new Error("Clear the digit first to mark this cell.");
+    }
+    const had = cells.map((i) => this.marks[i] || {});
+    const put = !had.every((m) => hasMark(m, layer, digit, colour));
+    const changes = [];
+    cells.forEach((i, k) => {
+      const after = marked(had[k], layer, digit, colour, put);
+      if (sameMarks(after, had[k])) return;
+      this.setMarks(i, after);
+      changes.push({ cell: i, before: [...this.cell(i), had[k]], after: [...this.cell(i), after] });
+    });
+    return this.log({ kind: "mark", cell: cells[0], digit, changes });
+  }
+
+  setMarks(i, marks) {
+    this.marks = { ...this.marks };
+    if (Object.keys(marks).length) this.marks[i] = marks;
+    else delete this.marks[i];
+  }
+
   // Fill all notes: every empty cell its candidates, complete.
   fillNotes() {
     const changes = [];
@@ -221,11 +255,12 @@ export class Board {
   replay(entry, side) {
     const changes = side === "before" ? [...entry.changes].reverse() : entry.changes;
     for (const { cell, [side]: record } of changes) {
-      const [value, notes, full, taken] = record;
+      const [value, notes, full, taken, marks] = record;
       this.values[cell] = value;
       this.notes[cell] = [...notes];
       this.complete[cell] = !!full;
       this.taken[cell] = value && taken ? [...taken] : [];
+      if (record.length > 4) this.setMarks(cell, marksFrom({ [cell]: marks })[cell] || {});
     }
   }
 

@@ -10,10 +10,14 @@
 //
 // The board's keys: arrows, Home and End, 1-9 (Shift: a note), 0, Backspace and Delete,
 // N, F, P, Esc, Ctrl+Z and Ctrl+Y; and the others: H opens a hint, then each next level;
-// A applies it; C checks; R reveals; G gives up; I switches the input; ? lists the keys.
+// A applies it; C checks; R reveals; G gives up; I switches the input; X and M turn corner
+// and centre marks on or off; O opens or closes the colours; ? lists the keys.
 // A key acts while the game has the focus, never in a dialog or a form field.
 //
-// Imports nothing: the model, the link, the actions and the page are handed in.
+// Imports the change a digit makes in a layer of marks (layers.js): the model, the link,
+// the actions and the page are handed in.
+
+import { markChange } from "./layers.js";
 
 const HOLD_MS = 450;
 const MOVES = { ArrowUp: -9, ArrowDown: 9, ArrowLeft: -1, ArrowRight: 1 };
@@ -33,6 +37,9 @@ export class Input {
       g: () => this.visible("give-up") && byName["give-up"](),
       i: () => byName["input-mode"](),
       b: () => byName.bivalue(),
+      x: () => byName.corner(),
+      m: () => byName.centre(),
+      o: () => byName.colour(),
       "?": () => byName.help(),
     };
   }
@@ -49,6 +56,10 @@ export class Input {
     if (selected === null) return model.say("Choose a cell first, then its digit.");
     if (model.isGiven(selected)) return model.say("That is a given: it cannot change.");
     model.say("");
+    const { marking } = model;
+    if ((marking.layer || marking.candidates) && asNote === model.notesMode) {
+      return link.play(markChange([selected], marking, digit)); // a corner or centre mark, a candidate's colour
+    }
     if (asNote) {
       if (model.valueAt(selected)) return model.say("Clear the digit first to write notes in this cell.");
       link.play({ kind: "move", cell: selected, digit, mode: "note" });
@@ -193,6 +204,8 @@ export class Input {
     if (cell) return this.tapCell(Number(cell.dataset.cell));
     const digit = event.target.closest("[data-digit]");
     if (digit) return this.tapDigit(Number(digit.dataset.digit));
+    const pick = event.target.closest("[data-colour-pick]");
+    if (pick) return this.byName["colour-pick"](Number(pick.dataset.colourPick));
     const action = event.target.closest("[data-action]");
     if (action && this.byName[action.dataset.action]) this.byName[action.dataset.action]();
   }

@@ -9,14 +9,14 @@
 // board differs from the page's, or it refused a change (another device changed that
 // cell), the board is rebuilt from what it stored, and a refusal is said in words.
 //
-// Imports the board (board.js), places' names (places.js) and the game's words (words.js).
+// Imports the board (board.js), marks' fields (layers.js), places' names (places.js), words (words.js).
 // Nothing runs as it loads, and nothing here reads the page, the storage or the network:
 // a test builds a Game from plain values.
 
 import { Board } from "./board.js";
 import { placeNamer } from "./places.js";
-import { checkedWords, closedWords, practiceProgress, refusedWords } from "./words.js";
-import { savedWords, troubleWords, unreadableWords } from "./words.js";
+import { changeFields, marking } from "./layers.js";
+import { checkedWords, closedWords, practiceProgress, refusedWords, savedWords, troubleWords, unreadableWords } from "./words.js";
 
 const NO_STORE = { read: () => null, write: () => true, forget: () => {} };
 const NOTHING = () => {};
@@ -51,6 +51,7 @@ export class Game {
     this.received = this.clock();
     this.notesMode = false;
     this.bivalueMode = false; // the cells with two candidates marked
+    this.marking = marking(); // which marks a digit writes, the palette (layers.js)
     this.digitMode = 0; // a digit chosen first, placed in each cell tapped next (0: none)
     this.digitFirst = !!prefs.digitFirst; // the input switch
     this.revealed = new Set(); // cells revealed from this page
@@ -145,7 +146,7 @@ export class Game {
 
   // Cells with a change not yet saved on the server.
   isPending(i) {
-    return this.queue.some((c) => c.cell === i);
+    return this.queue.some((c) => c.cell === i || (c.cells && c.cells.includes(i)));
   }
 
   canChange() {
@@ -210,13 +211,14 @@ export class Game {
     const { board, prefs } = this;
     if (change.kind === "move") return board.move(change.cell, change.digit, change.mode || "value", prefs);
     if (change.kind === "fill-notes") return board.fillNotes();
+    if (change.kind === "mark") return board.mark(change.cells, change.layer, change.digit || 0, change.colour || 0);
     if (change.kind === "undo") return board.undo();
     if (change.kind === "redo") return board.redo();
     return null;
   }
 
-  // A change made on the page: {kind: "move", cell, digit, mode: "value"|"note"}, or
-  // {kind: "fill-notes"|"undo"|"redo"}. Applied, kept, shown; true when it is to be sent.
+  // A change made on the page: {kind: "move", cell, digit, mode: "value"|"note"}, {kind:
+  // "mark", cells, layer, digit, colour} (layers.js), or {kind: "fill-notes"|"undo"|"redo"}. Applied, kept, shown; true when it is to be sent.
   play(change) {
     if (this.broken) return false;
     const { kind } = change;
@@ -231,8 +233,7 @@ export class Game {
     if (!entry && !theirs) return false;
     if (!entry && kind === "undo") this.under = false; // known again from the server's answer
     const { server } = this;
-    const fields = kind === "move" ? { cell: change.cell, digit: change.digit, mode: change.mode || "value" } : {};
-    this.queue.push({ id: this.newId(), kind, ...fields, base: server.version, at: this.now() });
+    this.queue.push({ id: this.newId(), kind, ...changeFields(change), base: server.version, at: this.now() });
     this.keep(); // stored before it is sent
     if (kind === "fill-notes") this.say("Every empty cell now holds the digits it can take.");
     this.refresh();

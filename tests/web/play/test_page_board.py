@@ -1,7 +1,8 @@
 """The board the game page computes (static/js/game/board.js) agrees with the server's,
 move after move: digits, notes, erase, undo and redo, fill all notes, auto-notes and
-auto-remove with the notes they take out put back. The page draws a tap from its own board
-before the server answers, so any difference would show as a board that jumps.
+auto-remove with the notes they take out put back; corner and centre marks and colours.
+The page draws a tap from its own board before the server answers, so any difference
+would show as a board that jumps.
 
 The page's module runs in Node; a random game is played through the API and the same
 moves through the module, and the two boards are compared after every move."""
@@ -128,3 +129,99 @@ def differences(got: list, want: list) -> list[tuple]:
     mine = [tuple(part[cell] for part in got) for cell in range(81)]
     theirs = [tuple(part[cell] for part in want) for cell in range(81)]
     return [(cell, mine[cell], theirs[cell]) for cell in range(81) if mine[cell] != theirs[cell]]
+
+
+# Reads {start, peers, prefs, actions} on stdin, marks among them; prints the digits and
+# the marks after each action.
+RUN_MARKS = """
+import { Board } from %s;
+let input = "";
+process.stdin.on("data", (chunk) => (input += chunk));
+process.stdin.on("end", () => {
+  const { start, peers, prefs, actions } = JSON.parse(input);
+  const board = Board.fromState(start, peers);
+  const boards = actions.map(([kind, cells, layer, digit, colour]) => {
+    if (kind === "undo") board.undo();
+    else if (kind === "redo") board.redo();
+    else if (kind === "mark") board.mark(cells, layer, digit, colour);
+    else board.move(cells[0], digit, "value", prefs);
+    return [board.grid(), board.marks];
+  });
+  console.log(JSON.stringify(boards));
+});
+"""
+
+LAYERS = ("corner", "centre", "colour", "candidate")
+
+
+def mark_at_random(client, game, rng: random.Random, count: int) -> tuple[list, list]:
+    """Marks of every layer on one or more cells, digits, undo and redo, sent as a page
+    sends them (the batch endpoint, one change a batch). The actions the server took and
+    its digits and marks after each."""
+    # A few cells, digits and colours, so that marks meet again: toggled off, recoloured.
+    blanks = [c for c, ch in enumerate(game.puzzle.givens) if ch == "0"][:6]
+    givens = [c for c, ch in enumerate(game.puzzle.givens) if ch != "0"][:2]
+    version = state(client, game)["version"]
+    actions, boards = [], []
+    while len(actions) < count:
+        roll = rng.random()
+        change: dict = {"id": f"c{len(actions)}-{rng.random():.6f}"[:60].replace(".", "")}
+        if roll < 0.1:
+            action = ["undo", None, None, 0, 0]
+            change |= {"kind": "undo"}
+        elif roll < 0.16:
+            action = ["redo", None, None, 0, 0]
+            change |= {"kind": "redo"}
+        elif roll < 0.3:
+            cell, digit = rng.choice(blanks), rng.randint(0, 3)
+            action = ["value", [cell], None, digit, 0]
+            change |= {"kind": "move", "cell": cell, "digit": digit, "mode": "value"}
+        else:
+            layer = rng.choice(LAYERS)
+            pool = blanks + givens if layer == "colour" else blanks
+            cells = rng.sample(pool, rng.choice([1, 1, 2, 3]))
+            digit = rng.randint(1 if layer == "candidate" else 0, 3) if layer != "colour" else 0
+            colour = rng.randint(0, 3) if layer in ("colour", "candidate") else 0
+            action = ["mark", cells, layer, digit, colour]
+            change |= {"kind": "mark", "cells": cells, "layer": layer, "digit": digit}
+            change |= {"colour": colour}
+        batch = {"device": "page-board-1", "changes": [change | {"base": version}]}
+        answer = post(client, game, "changes", batch).json()
+        assert "refused" in answer, (change, answer)
+        if answer["refused"]:
+            continue  # nothing to undo, a mark on a digit: the page refuses it too
+        body = answer["state"]
+        version = body["version"]
+        if body["status"] != "playing":
+            break
+        actions.append(action)
+        boards.append([body["values"], body["marks"]])
+    return actions, boards
+
+
+@pytest.mark.skipif(NODE is None, reason="Node runs the page's module")
+def test_the_page_computes_the_marks_the_server_stores(player, stocked):
+    game = start(player)
+    opening = state(player, game)
+    actions, expected = mark_at_random(player, game, random.Random(35), 100)
+    script = RUN_MARKS % json.dumps(BOARD_JS.as_uri())
+    stdin = json.dumps(
+        {
+            "start": opening,
+            "peers": [sorted(p) for p in engine.PEERS],
+            "prefs": {"autoRemove": True, "autoNotes": False},
+            "actions": actions,
+        }
+    )
+    done = subprocess.run(
+        [NODE, "--input-type=module", "-e", script],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    computed = json.loads(done.stdout)
+    assert any(a[0] == "mark" for a in actions) and any(a[0] == "undo" for a in actions)
+    for number, (action, want, got) in enumerate(zip(actions, expected, computed, strict=True)):
+        assert got == want, f"after move {number + 1} {action}"

@@ -1,11 +1,15 @@
 // The board's 81 cells drawn from the model: digit, notes, the selection and what it
 // lights up, conflicts, mistakes, a hint's or a step's marks, the cells with two
-// candidates (when asked), and each cell's name for screen readers. Only draws.
+// candidates (when asked), the player's corner and centre marks and colours (paint.js),
+// and each cell's name for screen readers. Only draws.
 //
-// Imports what a hint marks (../marks.js) and the drawing of a chain's links (chain.js).
+// Imports what a hint marks (../marks.js), the marks shown (../layers.js), the drawing of
+// a chain's links (chain.js) and of the player's marks (paint.js).
 
+import { shownMarks } from "../layers.js";
 import { hintCells, hintChain } from "../marks.js";
 import { drawLinks } from "./chain.js";
+import { drawPaint, paintWords } from "./paint.js";
 
 // What a hinted cell is to the hint (or to the walkthrough's step), in words.
 const HINT_ROLE = {
@@ -23,11 +27,12 @@ export function drawWave(cells) {
 
 // A cell's name: its place, then what it shows (in the order shown, so that its visible
 // text is part of its name), then what marks it.
-function label(where, i, value, notes, flags) {
+function label(where, i, value, notes, flags, marks) {
   const place = where.atStart(i);
   if (flags.hidden) return `${place}: hidden while paused`;
   let text = value ? `${place}: ${value}` : flags.placed ? `${place}: ${flags.placed}, placed by this step` : `${place}: empty`;
   if (!value && notes.length) text += `, notes ${notes.join(" ")}`;
+  text += paintWords(value, marks);
   if (flags.given) text += ", given";
   if (flags.conflicts.length) text += `, conflicts with ${flags.conflicts.map(where).join(" and ")}`;
   if (flags.wrong) text += ", wrong";
@@ -70,6 +75,7 @@ function boardFacts(model) {
     removed,
     // The cells with two candidates, when asked for, on the player's own board only.
     bivalue: model.bivalueMode && !walk && !replay ? model.board.bivalue() : new Set(),
+    marks: shownMarks(model),
   };
 }
 
@@ -147,6 +153,8 @@ export function drawCells(cells, model) {
     const flags = cellFlags(model, facts, i);
     drawContent(el, i, value, cellNotes, facts);
     drawMarks(el, i, value, flags, model, facts);
-    el.setAttribute("aria-label", label(model.where, i, value, cellNotes, flags));
+    const marks = facts.paused ? {} : facts.marks[i] || {};
+    drawPaint(el, value, marks);
+    el.setAttribute("aria-label", label(model.where, i, value, cellNotes, flags, marks));
   });
 }

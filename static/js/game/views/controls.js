@@ -2,7 +2,9 @@
 // pause and resume, notes mode, the input switch, and the board hidden while paused. Only
 // draws.
 //
-// Imports nothing.
+// Imports the marks' controls (paint.js).
+
+import { drawMarkControls } from "./paint.js";
 
 const OPEN_ONLY = ["erase", "notes", "hint", "check", "reveal", "give-up", "fill-notes"];
 
@@ -29,6 +31,7 @@ export function drawControls(root, board, model) {
   input.setAttribute("aria-checked", String(digitFirst));
   input.querySelector("[data-input-mode-state]").textContent = digitFirst ? "Digit first" : "Cell first";
   $("[data-input-help]").textContent = digitFirst ? "Tap a digit, then cells" : "Tap a cell, then a digit";
+  drawMarkControls(root, model);
   root.classList.toggle("notes-mode", model.notesMode);
   root.classList.toggle("digit-mode", !!model.digitMode);
   $("[data-pause-cover]").hidden = !paused;

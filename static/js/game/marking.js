@@ -1,0 +1,53 @@
+// The actions of the marks beside the notes (layers.js): corner and centre marks switched
+// on and off (a digit tapped then writes that mark; notes go off), the palette opened and
+// closed, a colour picked (it paints the selected cell, or with candidate colouring on it
+// is the colour the next digits tapped give their candidates; 0 clears), candidate
+// colouring on and off. Each is said for screen readers.
+//
+// Imports nothing: the model and the link are handed in.
+
+const LAYER_WORDS = {
+  corner: "Corner marks: a digit tapped goes along the cell's edge.",
+  centre: "Centre marks: a digit tapped goes small in the cell's middle.",
+};
+
+export function markActions(model, link) {
+  const { marking } = model;
+  const layer = (name) => {
+    marking.layer = marking.layer === name ? null : name;
+    marking.candidates = false;
+    if (marking.layer) model.notesMode = false;
+    model.say(marking.layer ? LAYER_WORDS[name] : "Digits again: a digit tapped is placed.");
+    model.changed();
+  };
+  const palette = () => {
+    marking.palette = !marking.palette;
+    if (!marking.palette) marking.candidates = false;
+    model.changed();
+  };
+  const candidates = () => {
+    marking.candidates = !marking.candidates;
+    marking.palette = marking.palette || marking.candidates;
+    const words = `Colour candidates: tap a digit to give it colour ${marking.colour} in the selected cell.`;
+    model.say(marking.candidates ? words : "Colours paint the selected cell again.");
+    model.changed();
+  };
+  const pick = (colour) => {
+    if (marking.candidates) {
+      marking.colour = colour;
+      model.say(colour ? `Colour ${colour}: tap a digit to colour that candidate.` : "Tap a digit to clear its candidate's colour.");
+      return model.changed();
+    }
+    const { selected } = model;
+    if (!model.canChange()) return;
+    if (selected === null) return model.say("Choose a cell first, then its colour.");
+    link.play({ kind: "mark", cells: [selected], layer: "colour", digit: 0, colour });
+  };
+  return {
+    corner: () => layer("corner"),
+    centre: () => layer("centre"),
+    colour: palette,
+    "colour-candidates": candidates,
+    "colour-pick": pick,
+  };
+}
