@@ -233,6 +233,7 @@ export class Input {
     });
     root.addEventListener("pointermove", (event) => {
       if (from === null) return;
+      if (!event.buttons) return (from = null); // let go outside the game
       const under = document.elementFromPoint(event.clientX, event.clientY);
       const cell = under && under.closest("[data-board] [data-cell]");
       const i = cell ? Number(cell.dataset.cell) : null;
