@@ -189,3 +189,46 @@ def test_many_cells_take_marks_and_colours_as_one_move(
     assert hooks(second) == expected
     other.close()
     context.close()
+
+
+def swipe(page, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """A finger drawn slowly from one point to another (drag's way, by points)."""
+    cdp = page.context.new_cdp_session(page)
+    moment = time.time()
+    (x0, y0), (x1, y1) = start, end
+    events = [("touchStart", x0, y0)]
+    events += [("touchMove", x0 + (x1 - x0) * k / 8, y0 + (y1 - y0) * k / 8) for k in range(1, 9)]
+    for kind, x, y in [*events, ("touchEnd", x1, y1)]:
+        moment += 0.05
+        point = [{"x": x, "y": y, "id": 1}] if kind != "touchEnd" else []
+        body = {"type": kind, "touchPoints": point, "timestamp": moment}
+        cdp.send("Input.dispatchTouchEvent", body)
+    cdp.detach()
+
+
+def test_a_finger_on_the_board_selects_and_elsewhere_scrolls_the_page(
+    browser, live_server, stock, alice
+):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, reduced_motion="reduce"
+    )
+    page = context.new_page()
+    page.base = live_server.url
+    log_in(page, "alice", "wonderland-42")
+    game = open_new_game(page)
+    page.locator('[data-action="dismiss-intro"]').click()
+    # Room to scroll: the page taller than the screen (as with the hint panel open).
+    page.evaluate("() => { document.body.style.paddingBottom = '900px'; }")
+    givens = game.puzzle.givens
+    top = next(i for i in range(27, 81) if i % 9 <= 6 and givens[i : i + 3] == "000")
+    page.locator(f'[data-cell="{top}"]').tap()
+    # Up the board: the cells are selected, the page stays where it was.
+    swipe(page, centre_of(page, top + 2), centre_of(page, top))
+    assert page.evaluate("() => window.scrollY") == 0
+    assert selected(page) == [top, top + 1, top + 2]
+    # Up the controls under it: the page scrolls.
+    box = page.locator("[data-digit='5']").bounding_box()
+    x = box["x"] + box["width"] / 2
+    swipe(page, (x, box["y"] + box["height"] / 2), (x, 150))
+    page.wait_for_function("() => window.scrollY > 100")
+    context.close()
