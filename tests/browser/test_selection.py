@@ -232,3 +232,44 @@ def test_a_finger_on_the_board_selects_and_elsewhere_scrolls_the_page(
     swipe(page, (x, box["y"] + box["height"] / 2), (x, 150))
     page.wait_for_function("() => window.scrollY > 100")
     context.close()
+
+
+def test_keys_extend_keep_one_and_select_every_empty_cell(browser, live_server, stock, alice):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    page = context.new_page()
+    page.base = live_server.url
+    log_in(page, "alice", "wonderland-42")
+    game = open_new_game(page)
+    page.locator('[data-action="dismiss-intro"]').click()
+    givens = game.puzzle.givens
+    start = next(i for i in range(81) if i % 9 <= 6 and givens[i : i + 3] == "000")
+    page.locator(f'[data-cell="{start}"]').click()
+    page.keyboard.press("Shift+ArrowRight")
+    page.keyboard.press("Shift+ArrowRight")
+    assert selected(page) == [start, start + 1, start + 2]
+    assert heard(page) == "3 cells selected"
+    # A digit on all three, one move; one undo takes it back.
+    page.keyboard.press("6")
+    page.wait_for_function(
+        f"() => document.querySelector('[data-cell=\"{start}\"]').dataset.value === '6'"
+    )
+    values = [
+        page.get_attribute(f'[data-cell="{c}"]', "data-value") for c in range(start, start + 3)
+    ]
+    assert values == ["6", "6", "6"]
+    page.keyboard.press("Control+z")
+    page.wait_for_function(
+        f"() => document.querySelector('[data-cell=\"{start}\"]').dataset.value === '0'"
+    )
+    values = [
+        page.get_attribute(f'[data-cell="{c}"]', "data-value") for c in range(start, start + 3)
+    ]
+    assert values == ["0", "0", "0"]
+    # Esc keeps the primary cell, the last one reached.
+    page.keyboard.press("Escape")
+    assert selected(page) == [start + 2]
+    # Ctrl+A: every empty cell.
+    page.keyboard.press("Control+a")
+    assert selected(page) == [i for i, ch in enumerate(givens) if ch == "0"]
+    wait_saved(page)
+    context.close()

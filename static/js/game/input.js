@@ -52,7 +52,9 @@ export class Input {
   }
 
   select(i, focus = true) {
+    const many = manySelected(this.model);
     this.model.select(i);
+    if (many) this.model.on.announce(i === null ? "No cell selected" : "1 cell selected"); // the count changed
     if (focus && this.model.selected !== null) this.cells[this.model.selected].focus();
   }
 
