@@ -271,5 +271,13 @@ def test_keys_extend_keep_one_and_select_every_empty_cell(browser, live_server, 
     # Ctrl+A: every empty cell.
     page.keyboard.press("Control+a")
     assert selected(page) == [i for i, ch in enumerate(givens) if ch == "0"]
+    # A drag let go off the board keeps the cells it passed over.
+    page.locator(f'[data-cell="{start}"]').click()
+    page.mouse.move(*centre_of(page, start))
+    page.mouse.down()
+    page.mouse.move(*centre_of(page, start + 1), steps=4)
+    page.mouse.move(640, 30)  # one jump, over no other cell
+    page.mouse.up()
+    assert selected(page) == [start, start + 1]
     wait_saved(page)
     context.close()

@@ -254,7 +254,7 @@ export class Input {
 
   onClick(event) {
     const cell = event.target.closest("[data-cell]");
-    if (cell && this.dragged) return (this.dragged = false); // the end of a drag: no tap
+    if (cell && this.dragged) return; // the end of a drag: no tap (the flag drops below)
     if (cell && (event.ctrlKey || event.metaKey || event.shiftKey) && this.model.canChange()) {
       addCell(this.model, Number(cell.dataset.cell));
       if (this.model.selected !== null) this.cells[this.model.selected].focus();
@@ -274,6 +274,7 @@ export class Input {
     this.listenForDrags();
     // A tap anywhere off the board and the controls lets go of the selected cell.
     document.addEventListener("click", (event) => {
+      if (this.dragged) return (this.dragged = false); // a drag let go off the board keeps its cells
       if (this.model.selected === null || this.model.digitMode) return;
       if (event.target.closest("[data-board], .controls, .sheet, dialog, a, button, input, label")) return;
       this.select(null, false);
