@@ -90,8 +90,11 @@ def test_many_cells_take_marks_and_colours_as_one_move(
     assert selected(page) == [a, b, c]
     assert heard(page) == "3 cells selected"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"selection-{size}.png"))
-    assert serious(page) == []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.screenshot(path=str(SCREENSHOTS / f"selection-{size}-{scheme}.png"))
+        assert serious(page) == [], scheme
+    page.emulate_media(color_scheme="light")
     play.action("colour", "o")
     play.colour(4)
     page.wait_for_function(f"() => document.querySelector('[data-cell=\"{c}\"]').dataset.colour")
