@@ -357,20 +357,20 @@ def _read_change(change: object, game: Game) -> dict:
         return read | _read_mark(change, game)
     if kind != "move":
         return read
-    cell = _integer(change, "cell", 0, 80)
-    if game.puzzle.givens[cell] != "0":
-        raise BadRequest(f"{engine.cell_name(cell)} is a given and cannot change.")
+    # One cell (`cell`), or several selected cells as one move (`cells`).
+    cells = _read_cells(change) if "cells" in change else [_integer(change, "cell", 0, 80)]
+    given = next((c for c in cells if game.puzzle.givens[c] != "0"), None)
+    if given is not None:
+        raise BadRequest(f"{engine.cell_name(given)} is a given and cannot change.")
     mode = change.get("mode", "value")
     if mode not in ("value", "note"):
         raise BadRequest('mode must be "value" or "note".')
-    return read | {"cell": cell, "digit": _integer(change, "digit", 0, 9), "mode": mode}
+    digit = _integer(change, "digit", 0, 9)
+    return read | {"cell": cells[0], "cells": cells, "digit": digit, "mode": mode}
 
 
-def _read_mark(change: dict, game: Game) -> dict:
-    """A mark change's cells (a list, each once), layer, digit and colour. Corner and
-    centre marks need a digit (0 clears the layer), a colour a colour (0 clears), a
-    candidate's colour both (a digit 1-9, colour 0 clears it); only a colour goes on a
-    given."""
+def _read_cells(change: dict) -> list[int]:
+    """A change's `cells`: a list of 1 to 81 cells, each once."""
     cells = change.get("cells")
     if not isinstance(cells, list) or not 1 <= len(cells) <= 81:
         raise BadRequest("cells must be a list of 1 to 81 cells, each 0 to 80.")
@@ -378,6 +378,15 @@ def _read_mark(change: dict, game: Game) -> dict:
         raise BadRequest("cells must be a list of 1 to 81 cells, each 0 to 80.")
     if len(set(cells)) != len(cells):
         raise BadRequest("cells names a cell twice.")
+    return cells
+
+
+def _read_mark(change: dict, game: Game) -> dict:
+    """A mark change's cells (a list, each once), layer, digit and colour. Corner and
+    centre marks need a digit (0 clears the layer), a colour a colour (0 clears), a
+    candidate's colour both (a digit 1-9, colour 0 clears it); only a colour goes on a
+    given."""
+    cells = _read_cells(change)
     layer = change.get("layer")
     if layer not in LAYERS:
         raise BadRequest('layer must be "corner", "centre", "colour" or "candidate".')

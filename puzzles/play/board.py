@@ -195,6 +195,40 @@ class PlayBoard(Board):
         notes = [] if digit == 0 else sorted(set(self.digits(cell)) ^ {digit})
         return [c for c in [self.change(cell, 0, notes, self.complete[cell])] if c]
 
+    def put_many(self, cells: list[int], digit: int, prefs: Preferences) -> list[dict]:
+        """A digit in several cells as one move (0 erases each): on more than one cell, a
+        digit goes in the empty ones only, the cells holding a digit kept as they are. One
+        record per cell change, in order, so that undo and redo are exact."""
+        if digit and len(cells) > 1:
+            cells = [cell for cell in cells if not self.values[cell]]
+        changes: list[dict] = []
+        for cell in cells:
+            changes += self.put(cell, digit, prefs)
+        return changes
+
+    def toggle_notes(self, cells: list[int], digit: int) -> list[dict]:
+        """A note on several cells as one move: on one cell toggle_note; on more, the empty
+        ones among them get the note, or lose it when every one has it already (0 clears
+        their notes). Refused when every cell holds a digit."""
+        if len(cells) == 1:
+            return self.toggle_note(cells[0], digit)
+        empty = [cell for cell in cells if not self.values[cell]]
+        if not empty:
+            name = engine.place(cells[0]).capitalize()
+            raise GameError(f"{name} holds a digit; clear it before writing notes there.")
+        has = bool(digit) and all(digit in self.digits(cell) for cell in empty)
+        changes = []
+        for cell in empty:
+            notes = set(self.digits(cell))
+            if not digit:
+                notes = set()
+            elif has:
+                notes.discard(digit)
+            else:
+                notes.add(digit)
+            changes.append(self.change(cell, 0, list(notes), self.complete[cell]))
+        return [c for c in changes if c]
+
     def fill_notes(self, givens: str) -> list[dict]:
         """Every empty cell gets the candidates the placed digits allow, as a complete
         list; each digit of the player's keeps itself out of the filled notes of the empty

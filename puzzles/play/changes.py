@@ -294,7 +294,7 @@ def _written(write: Write | None, game: Game) -> tuple[Write, bool]:
 
 def move(
     game: Game,
-    cell: int,
+    cell: int | list[int],
     digit: int,
     mode: str,
     version: int,
@@ -302,22 +302,28 @@ def move(
     write: Write | None = None,
 ) -> Game:
     """A digit in a cell (mode "value", 0 clears) or a note toggled (mode "note", 0 clears
-    the cell's notes); `write` when it is a change of a page's batch."""
+    the cell's notes), or either on a list of cells as one move (PlayBoard.put_many,
+    toggle_notes); `write` when it is a change of a page's batch."""
     check_playing(game)
     check_version(game, version)
-    check_cell(game, cell)
+    cells = cell if isinstance(cell, list) else [cell]
+    for each in cells:
+        check_cell(game, each)
     write, own = _written(write, game)
     board = PlayBoard.of(game)
     mistakes = 0
     if mode == "value":
-        changes = board.put(cell, digit, prefs)
+        changes = board.put_many(cells, digit, prefs)
     else:
-        changes = board.toggle_note(cell, digit)
-    entry = {"kind": mode, "cell": cell, "digit": digit, "changes": changes} if changes else None
-    if entry is not None:
+        changes = board.toggle_notes(cells, digit)
+    entry = None
+    if changes:
         _check_room(game)
+        entry = {"kind": mode, "cell": cells[0], "digit": digit, "changes": changes}
     if mode == "value" and changes and digit:
-        mistakes = int(str(digit) != game.puzzle.solution[cell])
+        solution = game.puzzle.solution
+        placed = {c["cell"] for c in changes if c["after"][0] == digit != c["before"][0]}
+        mistakes = sum(str(digit) != solution[c] for c in placed if c in cells)
         if prefs.mark_mistakes and not game.marked:
             game.marked = True  # played with mistakes shown: off the leaderboards
     commit(write, board, entry, mistakes=mistakes)
@@ -452,9 +458,9 @@ def _apply_change(game: Game, write: Write, change: dict, prefs: Preferences) ->
     kind, base, device = change["kind"], change["base"], write.device
     try:
         if kind == "move":
-            if _changed_elsewhere(game, [change["cell"]], base, device):
+            if _changed_elsewhere(game, change["cells"], base, device):
                 return OTHER_DEVICE.format(place=engine.place(change["cell"]).capitalize())
-            move(game, change["cell"], change["digit"], change["mode"], game.version, prefs, write)
+            move(game, change["cells"], change["digit"], change["mode"], game.version, prefs, write)
         elif kind == "mark":
             if _changed_elsewhere(game, change["cells"], base, device):
                 return OTHER_DEVICE.format(place=engine.place(change["cell"]).capitalize())

@@ -5,9 +5,11 @@
 // the walkthrough, the replay, share, print and the keys' help. Each asks the model
 // whether it may act, then plays a change or makes a call.
 //
-// Imports the marks' actions (marking.js) and the share line (views/end.js).
+// Imports the marks' actions (marking.js), the selection's erase (selection.js) and the
+// share line (views/end.js).
 
 import { markActions } from "./marking.js";
+import { eraseFor, manySelected } from "./selection.js";
 import { shareText } from "./views/end.js";
 
 export class Actions {
@@ -93,7 +95,12 @@ export class Actions {
   erase() {
     const { model } = this;
     const { selected, state } = model;
-    if (!model.canChange() || selected === null || model.isGiven(selected)) return;
+    if (!model.canChange() || selected === null) return;
+    if (manySelected(model)) {
+      const change = eraseFor(model);
+      return change && this.link.play(change);
+    }
+    if (model.isGiven(selected)) return;
     const { layer } = model.marking;
     if (layer && !model.valueAt(selected)) return this.link.play({ kind: "mark", cells: [selected], layer, digit: 0 });
     if (!model.valueAt(selected) && !(state.notes[selected] || []).length) return;

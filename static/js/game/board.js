@@ -182,20 +182,38 @@ export class Board {
     return [own, ...changes].filter(Boolean);
   }
 
-  // A move as the server takes it: {kind: "value"|"note", cell, digit}. Returns the entry
-  // (null when nothing changed) or throws an Error with the words for the player.
+  // A move as the server takes it: {kind: "value"|"note", cell, digit}, or on several
+  // cells (a list) as one entry. Returns the entry (null when nothing changed) or throws
+  // an Error with the words for the player.
   move(i, digit, mode, prefs) {
-    if (this.isGiven(i)) throw new Error("That is a given: it cannot change.");
-    let changes;
-    if (mode === "value") {
-      changes = this.place(i, digit, prefs);
-    } else {
-      if (this.values[i]) throw new Error("Clear the digit first to write notes in this cell.");
-      const notes = this.notes[i];
-      const next = digit === 0 ? [] : notes.includes(digit) ? notes.filter((d) => d !== digit) : [...notes, digit];
-      changes = [this.change(i, 0, next, this.complete[i])].filter(Boolean);
-    }
-    return this.log({ kind: mode, cell: i, digit, changes });
+    const cells = Array.isArray(i) ? i : [i];
+    if (cells.some((c) => this.isGiven(c))) throw new Error("That is a given: it cannot change.");
+    const changes = mode === "value" ? this.placeMany(cells, digit, prefs) : this.noteMany(cells, digit);
+    return this.log({ kind: mode, cell: cells[0], digit, changes });
+  }
+
+  // On more than one cell a digit goes in the empty ones only (0 erases each); each
+  // cell's records in turn, so that undo and redo are exact.
+  placeMany(cells, digit, prefs) {
+    const into = digit && cells.length > 1 ? cells.filter((c) => !this.values[c]) : cells;
+    return into.flatMap((c) => this.place(c, digit, prefs));
+  }
+
+  // A note toggled in one cell; on several, the empty ones get it, or lose it when every
+  // one has it (0 clears their notes).
+  noteMany(cells, digit) {
+    const empty = cells.length > 1 ? cells.filter((c) => !this.values[c]) : cells;
+    if (!empty.length || this.values[empty[0]]) throw new Error("Clear the digit first to write notes in this cell.");
+    const has = !!digit && empty.every((c) => this.notes[c].includes(digit));
+    const lone = empty.length === 1;
+    return empty
+      .map((c) => {
+        const notes = this.notes[c];
+        const off = lone ? notes.includes(digit) : has;
+        const next = digit === 0 ? [] : off ? notes.filter((d) => d !== digit) : [...notes, digit];
+        return this.change(c, 0, next, this.complete[c]);
+      })
+      .filter(Boolean);
   }
 
   // A mark change as the server takes it (layers.js): corner and centre marks and

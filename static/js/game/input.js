@@ -14,10 +14,17 @@
 // and centre marks on or off; O opens or closes the colours; ? lists the keys.
 // A key acts while the game has the focus, never in a dialog or a form field.
 //
-// Imports the change a digit makes in a layer of marks (layers.js): the model, the link,
-// the actions and the page are handed in.
+// Many cells (selection.js): Ctrl/Cmd+click or Shift+click adds a cell, a drag across
+// cells (mouse or finger) selects them, Shift+arrows extend the selection, Ctrl/Cmd+A
+// selects every empty cell, Esc keeps the primary cell alone. A finger that stays on its
+// cell is a tap; the board takes a finger's moves for itself (touch-action in the CSS),
+// so that a drag selects rather than scrolls.
+//
+// Imports the change a digit makes in a layer of marks (layers.js) and the selection's
+// rules (selection.js): the model, the link, the actions and the page are handed in.
 
 import { markChange } from "./layers.js";
+import { addCell, changeFor, extendTo, keepOne, manySelected, selectEmpty } from "./selection.js";
 
 const HOLD_MS = 450;
 const MOVES = { ArrowUp: -9, ArrowDown: 9, ArrowLeft: -1, ArrowRight: 1 };
@@ -45,7 +52,9 @@ export class Input {
   }
 
   select(i, focus = true) {
+    const many = manySelected(this.model);
     this.model.select(i);
+    if (many) this.model.on.announce(i === null ? "No cell selected" : "1 cell selected"); // the count changed
     if (focus && this.model.selected !== null) this.cells[this.model.selected].focus();
   }
 
@@ -54,6 +63,10 @@ export class Input {
     if (!model.canChange()) return;
     const { selected } = model;
     if (selected === null) return model.say("Choose a cell first, then its digit.");
+    if (manySelected(model)) {
+      const change = changeFor(model, digit, asNote);
+      return change && link.play(change);
+    }
     if (model.isGiven(selected)) return model.say("That is a given: it cannot change.");
     model.say("");
     const { marking } = model;
@@ -99,6 +112,10 @@ export class Input {
   onShortcut(event) {
     const key = event.key;
     if (event.repeat) return;
+    if ((key === "a" || key === "A") && !event.shiftKey) {
+      event.preventDefault();
+      return selectEmpty(this.model);
+    }
     if (key === "z" || key === "Z") {
       event.preventDefault();
       return event.shiftKey ? this.byName.redo() : this.byName.undo();
@@ -131,7 +148,9 @@ export class Input {
     if (step === 1 && selected % 9 === 8) next = selected - 8;
     if (next < 0) next += 81;
     if (next > 80) next -= 81;
-    return this.select(next);
+    if (!event.shiftKey) return this.select(next);
+    extendTo(this.model, next); // Shift+arrow: the selection grows
+    this.cells[next].focus();
   }
 
   onLetter(event) {
@@ -151,6 +170,7 @@ export class Input {
     if (key === "Escape") {
       if (model.digitMode) return model.chooseDigit(model.digitMode);
       if (model.hint) return this.help.closeHint();
+      if (manySelected(model)) return keepOne(model);
       return this.select(null, false);
     }
     if (event.repeat) return; // a key held down enters its digit once
@@ -199,8 +219,47 @@ export class Input {
     root.addEventListener("click", swallow, true);
   }
 
+  // A drag across cells selects each cell it passes over: once the pointer leaves the cell
+  // it went down on, that cell and each next one join the selection (added to it with
+  // Ctrl, Cmd or Shift held). The cell under a finger is looked up, as a finger's events
+  // keep to the element they began on. Only a move onto another cell redraws.
+  listenForDrags() {
+    const { root, model } = this;
+    let from = null;
+    let last = null;
+    root.addEventListener("pointerdown", (event) => {
+      const cell = event.target.closest("[data-cell]");
+      this.dragged = false;
+      from = cell && event.button === 0 && model.canChange() ? Number(cell.dataset.cell) : null;
+      last = from;
+    });
+    root.addEventListener("pointermove", (event) => {
+      if (from === null) return;
+      if (!event.buttons) return (from = null); // let go outside the game
+      const under = document.elementFromPoint(event.clientX, event.clientY);
+      const cell = under && under.closest("[data-board] [data-cell]");
+      const i = cell ? Number(cell.dataset.cell) : null;
+      if (i === null || i === last) return;
+      if (!this.dragged) {
+        this.dragged = true;
+        if (event.ctrlKey || event.metaKey || event.shiftKey) extendTo(model, from);
+        else model.select(from);
+      }
+      last = i;
+      extendTo(model, i);
+    });
+    const end = () => (from = null);
+    for (const name of ["pointerup", "pointercancel"]) root.addEventListener(name, end);
+  }
+
   onClick(event) {
     const cell = event.target.closest("[data-cell]");
+    if (cell && this.dragged) return; // the end of a drag: no tap (the flag drops below)
+    if (cell && (event.ctrlKey || event.metaKey || event.shiftKey) && this.model.canChange()) {
+      addCell(this.model, Number(cell.dataset.cell));
+      if (this.model.selected !== null) this.cells[this.model.selected].focus();
+      return;
+    }
     if (cell) return this.tapCell(Number(cell.dataset.cell));
     const digit = event.target.closest("[data-digit]");
     if (digit) return this.tapDigit(Number(digit.dataset.digit));
@@ -212,8 +271,10 @@ export class Input {
 
   listen() {
     this.listenForHolds();
+    this.listenForDrags();
     // A tap anywhere off the board and the controls lets go of the selected cell.
     document.addEventListener("click", (event) => {
+      if (this.dragged) return (this.dragged = false); // a drag let go off the board keeps its cells
       if (this.model.selected === null || this.model.digitMode) return;
       if (event.target.closest("[data-board], .controls, .sheet, dialog, a, button, input, label")) return;
       this.select(null, false);

@@ -85,7 +85,9 @@ export function markChange(cells, choice, digit) {
 // The fields a change carries in the queue: a move's cell, digit and mode, a mark's cells
 // (its first also as `cell`, the cell the page shows waiting), layer, digit and colour.
 export function changeFields(change) {
-  if (change.kind === "move") return { cell: change.cell, digit: change.digit, mode: change.mode || "value" };
+  const mode = change.mode || "value";
+  if (change.kind === "move" && change.cells) return { cell: change.cells[0], cells: [...change.cells], digit: change.digit, mode };
+  if (change.kind === "move") return { cell: change.cell, digit: change.digit, mode };
   if (change.kind !== "mark") return {};
   const { cells, layer, digit = 0, colour = 0 } = change;
   return { cell: cells[0], cells: [...cells], layer, digit, colour };

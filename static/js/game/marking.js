@@ -2,9 +2,12 @@
 // on and off (a digit tapped then writes that mark; notes go off), the palette opened and
 // closed, a colour picked (it paints the selected cell, or with candidate colouring on it
 // is the colour the next digits tapped give their candidates; 0 clears), candidate
-// colouring on and off. Each is said for screen readers.
+// colouring on and off. Each is said for screen readers. A colour paints every selected
+// cell (selection.js) in one change.
 //
-// Imports nothing: the model and the link are handed in.
+// Imports the selected cells (selection.js): the model and the link are handed in.
+
+import { selectedCells } from "./selection.js";
 
 const LAYER_WORDS = {
   corner: "Corner marks: a digit tapped goes along the cell's edge.",
@@ -41,7 +44,7 @@ export function markActions(model, link) {
     const { selected } = model;
     if (!model.canChange()) return;
     if (selected === null) return model.say("Choose a cell first, then its colour.");
-    link.play({ kind: "mark", cells: [selected], layer: "colour", digit: 0, colour });
+    link.play({ kind: "mark", cells: selectedCells(model), layer: "colour", digit: 0, colour });
   };
   return {
     corner: () => layer("corner"),

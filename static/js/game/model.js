@@ -209,7 +209,7 @@ export class Game {
   // with the words for the player when it cannot be made.
   carryOut(change) {
     const { board, prefs } = this;
-    if (change.kind === "move") return board.move(change.cell, change.digit, change.mode || "value", prefs);
+    if (change.kind === "move") return board.move(change.cells || change.cell, change.digit, change.mode || "value", prefs);
     if (change.kind === "fill-notes") return board.fillNotes();
     if (change.kind === "mark") return board.mark(change.cells, change.layer, change.digit || 0, change.colour || 0);
     if (change.kind === "undo") return board.undo();
@@ -382,6 +382,7 @@ export class Game {
 
   select(i) {
     this.selected = i === null ? null : Math.max(0, Math.min(80, i));
+    this.extra = new Set(); // the other selected cells (selection.js)
     this.changed();
   }
 

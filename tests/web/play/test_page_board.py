@@ -225,3 +225,87 @@ def test_the_page_computes_the_marks_the_server_stores(player, stocked):
     assert any(a[0] == "mark" for a in actions) and any(a[0] == "undo" for a in actions)
     for number, (action, want, got) in enumerate(zip(actions, expected, computed, strict=True)):
         assert got == want, f"after move {number + 1} {action}"
+
+
+# Reads {start, peers, prefs, actions} on stdin, moves on several cells among them; prints
+# the board after each action.
+RUN_MANY = """
+import { Board } from %s;
+let input = "";
+process.stdin.on("data", (chunk) => (input += chunk));
+process.stdin.on("end", () => {
+  const { start, peers, prefs, actions } = JSON.parse(input);
+  const board = Board.fromState(start, peers);
+  const boards = actions.map(([kind, cells, digit]) => {
+    if (kind === "undo") board.undo();
+    else if (kind === "redo") board.redo();
+    else board.move(cells, digit, kind, prefs);
+    const complete = board.complete.map((c) => (c ? "1" : "0")).join("");
+    return [board.grid(), board.notes.map((n) => [...n]), complete, board.taken.map((t) => [...t])];
+  });
+  console.log(JSON.stringify(boards));
+});
+"""
+
+
+def many_at_random(client, game, rng: random.Random, count: int) -> tuple[list, list]:
+    """Digits, notes and erases on one to four cells at once, undo and redo, sent as a page
+    sends them (the batch endpoint). The actions the server took and its board after each."""
+    blanks = [c for c, ch in enumerate(game.puzzle.givens) if ch == "0"][:12]
+    version = state(client, game)["version"]
+    actions, boards = [], []
+    while len(actions) < count:
+        roll = rng.random()
+        change: dict = {"id": f"m{len(actions)}-{rng.randint(0, 10**9)}"}
+        if roll < 0.12:
+            action, change = ["undo", None, 0], change | {"kind": "undo"}
+        elif roll < 0.2:
+            action, change = ["redo", None, 0], change | {"kind": "redo"}
+        else:
+            mode = "note" if roll < 0.55 else "value"
+            cells = rng.sample(blanks, rng.choice([1, 2, 3, 4]))
+            digit = 0 if rng.random() < 0.15 else rng.randint(1, 9)
+            action = [mode, cells, digit]
+            change |= {"kind": "move", "cells": cells, "digit": digit, "mode": mode}
+        batch = {"device": "page-board-2", "changes": [change | {"base": version}]}
+        answer = post(client, game, "changes", batch).json()
+        assert "refused" in answer, (change, answer)
+        if answer["refused"]:
+            continue  # nothing to undo, notes where every cell holds a digit: the page refuses too
+        body = answer["state"]
+        version = body["version"]
+        if body["status"] != "playing":
+            break
+        actions.append(action)
+        boards.append([body["values"], body["notes"], body["complete"], body["taken"]])
+    return actions, boards
+
+
+@pytest.mark.skipif(NODE is None, reason="Node runs the page's module")
+def test_the_page_computes_moves_on_several_cells_as_the_server_does(player, stocked):
+    player.post("/settings/", SETTINGS | {"auto_remove_notes": "on"})
+    game = start(player)
+    opening = state(player, game)
+    actions, expected = many_at_random(player, game, random.Random(36), 120)
+    script = RUN_MANY % json.dumps(BOARD_JS.as_uri())
+    stdin = json.dumps(
+        {
+            "start": opening,
+            "peers": [sorted(p) for p in engine.PEERS],
+            "prefs": {"autoRemove": True, "autoNotes": False},
+            "actions": actions,
+        }
+    )
+    done = subprocess.run(
+        [NODE, "--input-type=module", "-e", script],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    computed = json.loads(done.stdout)
+    assert any(a[0] == "value" and len(a[1]) > 1 and a[2] for a in actions)
+    assert any(a[0] == "note" and len(a[1]) > 1 for a in actions)
+    for number, (action, want, got) in enumerate(zip(actions, expected, computed, strict=True)):
+        assert got == want, f"after move {number + 1} {action}: {differences(got, want)}"

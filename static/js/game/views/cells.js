@@ -76,6 +76,8 @@ function boardFacts(model) {
     // The cells with two candidates, when asked for, on the player's own board only.
     bivalue: model.bivalueMode && !walk && !replay ? model.board.bivalue() : new Set(),
     marks: shownMarks(model),
+    // The other selected cells (selection.js), on the player's own board only.
+    extra: walk || replay ? new Set() : model.extra || new Set(),
   };
 }
 
@@ -128,6 +130,7 @@ function drawMarks(el, i, value, flags, model, facts) {
   if (flags.bivalue) el.dataset.bivalue = "";
   else delete el.dataset.bivalue;
   el.classList.toggle("selected", i === selected);
+  el.classList.toggle("also-selected", i !== selected && facts.extra.has(i));
   el.classList.toggle("peer", i !== selected && facts.peers.has(i));
   el.classList.toggle("same", !!facts.focusDigit && value === facts.focusDigit && i !== selected);
   el.classList.toggle("wrong", flags.wrongMark);
@@ -139,7 +142,7 @@ function drawMarks(el, i, value, flags, model, facts) {
   el.classList.toggle("pending", model.isPending(i));
   el.classList.toggle("solution-shown", flags.solution);
   el.classList.toggle("revealed", flags.revealed);
-  el.setAttribute("aria-selected", String(i === selected));
+  el.setAttribute("aria-selected", String(i === selected || facts.extra.has(i)));
   el.tabIndex = i === (selected ?? 0) && !facts.paused ? 0 : -1;
 }
 
