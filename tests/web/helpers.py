@@ -51,6 +51,15 @@ def start(client, difficulty: str = "easy") -> Game:
     return Game.objects.get(pk=int(response["Location"].strip("/").split("/")[-1]))
 
 
+# Two devices of one player, as the batched changes name them.
+PHONE, LAPTOP = "phone-0001", "laptop-0002"
+
+
+def empty_cells(game: Game) -> list[int]:
+    """The cells the puzzle leaves empty."""
+    return [c for c, ch in enumerate(game.puzzle.givens) if ch == "0"]
+
+
 def post(client, game: Game | int, action: str, body: object = None, **extra):
     """POST JSON to a game's API endpoint."""
     pk = game.pk if isinstance(game, Game) else game

@@ -14,13 +14,9 @@ import engine
 from puzzles.models import Game
 from puzzles.pools.daily import today
 
-from ..helpers import play_to_the_end, post, start, state
+from ..helpers import empty_cells, play_to_the_end, post, start, state
 
 pytestmark = pytest.mark.django_db
-
-
-def empty_cells(game: Game) -> list[int]:
-    return [c for c, ch in enumerate(game.puzzle.givens) if ch == "0"]
 
 
 def wrong_digit(game: Game, cell: int) -> int:

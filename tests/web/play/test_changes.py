@@ -17,21 +17,9 @@ from puzzles.accounts.players import Player
 from puzzles.models import IDLE_SECONDS, ChangeReceipt, Game, Move
 from puzzles.play import changes, starting
 
-from ..helpers import post, start, state
+from ..helpers import LAPTOP, PHONE, empty_cells, post, start, state
 
 pytestmark = pytest.mark.django_db
-
-PHONE, LAPTOP = "phone-0001", "laptop-0002"
-
-
-@pytest.fixture
-def player(client, alice):
-    client.force_login(alice)
-    return client
-
-
-def empty_cells(game: Game) -> list[int]:
-    return [c for c, ch in enumerate(game.puzzle.givens) if ch == "0"]
 
 
 def right(game: Game, cell: int) -> int:

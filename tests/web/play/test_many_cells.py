@@ -9,21 +9,9 @@ import pytest
 from puzzles.models import Game, Move
 from puzzles.play.board import digits_put
 
-from ..helpers import post, start, state
+from ..helpers import LAPTOP, PHONE, empty_cells, post, start, state
 
 pytestmark = pytest.mark.django_db
-
-PHONE, LAPTOP = "phone-0001", "laptop-0002"
-
-
-@pytest.fixture
-def player(client, alice):
-    client.force_login(alice)
-    return client
-
-
-def empty_cells(game: Game) -> list[int]:
-    return [c for c, ch in enumerate(game.puzzle.givens) if ch == "0"]
 
 
 def many(cid: str, cells: list[int], digit: int, mode: str = "value", base: int = 0) -> dict:

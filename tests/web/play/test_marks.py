@@ -8,21 +8,9 @@ import pytest
 
 from puzzles.models import ChangeReceipt, Game, Move
 
-from ..helpers import post, start, state
+from ..helpers import LAPTOP, PHONE, empty_cells, post, start, state
 
 pytestmark = pytest.mark.django_db
-
-PHONE, LAPTOP = "phone-0001", "laptop-0002"
-
-
-@pytest.fixture
-def player(client, alice):
-    client.force_login(alice)
-    return client
-
-
-def empty_cells(game: Game) -> list[int]:
-    return [c for c, ch in enumerate(game.puzzle.givens) if ch == "0"]
 
 
 def given_cell(game: Game) -> int:

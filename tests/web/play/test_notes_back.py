@@ -14,12 +14,6 @@ from ..helpers import post, start, state
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def player(client, alice):
-    client.force_login(alice)
-    return client
-
-
 def act(client, game: Game, action: str, body: dict | None = None) -> dict:
     response = post(client, game, action, body)
     assert response.status_code == 200, response.json()
