@@ -9,7 +9,9 @@ NPM := /usr/bin/npm
 ESBUILD := node_modules/.bin/esbuild
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test bench bundle lint format clean
+GETTEXT := /usr/bin/msgfmt
+
+.PHONY: run test bench bundle messages lint format clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -68,7 +70,31 @@ bundle: $(ESBUILD)
 	$(APT_INSTALL) --no-install-recommends prometheus
 	-$(SUDO) systemctl disable --now prometheus 2>/dev/null
 
-test: $(STAMP) $(CHROMIUM) $(NODE) $(ESBUILD) $(DEPLOY_TOOLS)
+# The catalogs in locale/ are written by Django's makemessages and compiled by
+# compilemessages, both on Debian's gettext; the compiled .mo files are committed (a
+# production install needs no gettext) and a test checks they are current.
+$(GETTEXT):
+	$(APT_INSTALL) gettext
+
+LOCALES := de fr es pt_BR ja zh_Hans ar
+MESSAGES_IGNORE := --ignore=.venv --ignore=node_modules --ignore=var --ignore=tests \
+	--ignore=bench --ignore=static/js/dist --ignore=engine
+
+messages: $(STAMP) $(GETTEXT)
+	$(PY) manage.py makemessages $(addprefix -l ,$(LOCALES)) -d django $(MESSAGES_IGNORE) --no-obsolete --no-location
+	$(PY) manage.py makemessages $(addprefix -l ,$(LOCALES)) -d djangojs $(MESSAGES_IGNORE) --no-obsolete --no-location
+	xgettext --language=Python --from-code=UTF-8 --add-comments=Translators --no-location \
+		--keyword=_ --keyword=N_ --keyword=ngettext:1,2 --keyword=pgettext:1c,2 \
+		--package-name=engine -o engine/locale/engine.pot $$(find engine -name '*.py' | sort)
+	for locale in $(LOCALES); do \
+		po=engine/locale/$$locale/LC_MESSAGES/engine.po; mkdir -p $$(dirname $$po); \
+		if [ -f $$po ]; then msgmerge --quiet --update --backup=none --no-location $$po engine/locale/engine.pot; \
+		else msginit --no-translator --locale=$$locale --input=engine/locale/engine.pot --output-file=$$po; fi; \
+		msgattrib --no-obsolete --no-location -o $$po $$po; \
+	done
+	$(PY) manage.py compilemessages $(addprefix -l ,$(LOCALES)) --ignore=.venv --ignore=node_modules --ignore=var
+
+test: $(STAMP) $(CHROMIUM) $(NODE) $(ESBUILD) $(DEPLOY_TOOLS) $(GETTEXT)
 	$(NODE) --test tests/js/
 	$(PY) -m pytest -n auto
 

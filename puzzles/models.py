@@ -641,6 +641,15 @@ class Preferences(models.Model):
         db_default=False,
         help_text="The game page's first-visit explanation was dismissed: it shows no more.",
     )
+    # One of settings.LANGUAGES (checked by the settings form, not here: the languages
+    # shipped change without a migration); empty: the browser's.
+    language = models.CharField(
+        max_length=8,
+        blank=True,
+        default="",
+        db_default="",
+        help_text="The site's language for this player; empty: the browser's.",
+    )
 
     class Meta:
         verbose_name_plural = "preferences"

@@ -141,9 +141,12 @@ MIDDLEWARE = [
     "puzzles.site.shedding.ShedLoadMiddleware",
     "puzzles.site.middleware.ApiErrorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The request's language (puzzles/site/languages.py): after the session, before
+    # CommonMiddleware; it reads the account's setting, so the user is known before it.
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "puzzles.site.languages.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "puzzles.accounts.owners.OwnerMarkMiddleware",
@@ -166,6 +169,8 @@ TEMPLATES = [
                 "puzzles.accounts.context_processors.preferences",
                 "puzzles.accounts.context_processors.owner",
                 "puzzles.play.days.zone_context",
+                "django.template.context_processors.i18n",
+                "puzzles.site.languages.alternates",
             ],
         },
     },
@@ -334,7 +339,25 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "puzzles:home"
 LOGOUT_REDIRECT_URL = "puzzles:home"
 
+# The languages shipped (docs/languages.md): each with a complete catalog in locale/, a test
+# fails on an entry missing or fuzzy. English pages have no prefix; the others /<code>/.
 LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("de", "Deutsch"),
+    ("fr", "Français"),
+    ("es", "Español"),
+    ("pt-br", "Português (Brasil)"),
+    ("ja", "日本語"),
+    ("zh-hans", "简体中文"),
+    ("ar", "العربية"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The switcher's choice, kept a year; read by the server only.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SECURE = HTTPS
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

@@ -20,6 +20,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from ..accounts.owners import OwnerMark, is_unowned, owner_mark
 
@@ -45,8 +46,9 @@ def page(
 ) -> HttpResponse:
     """The newcomer's page `template` for `key` (what it depends on: the day, the zone),
     rendered from `context()` when none is kept or it is older than KEEP_SECONDS, with
-    this request's token and owner mark filled in."""
-    key = (template, *key)
+    this request's token and owner mark filled in. Kept apart by language and address (the
+    switcher and the hreflang links name the page)."""
+    key = (template, translation.get_language(), request.get_full_path(), *key)
     now = time.monotonic()
     with _lock:
         found = _kept.get(key)

@@ -1,0 +1,163 @@
+"""The catalogs in locale/: one per shipped language and domain, every entry translated and
+none fuzzy, the committed .mo files compiled from the .po files as they are, every string
+of the templates marked, and every marked string in the catalogs."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.template.base import Lexer, TokenType
+from django.utils.translation import to_locale
+
+ROOT = Path(settings.BASE_DIR)
+LOCALE = ROOT / "locale"
+DOMAINS = ("django", "djangojs")
+OTHERS = [to_locale(code) for code, _ in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
+MSGFMT = shutil.which("msgfmt")
+
+needs_gettext = pytest.mark.skipif(MSGFMT is None, reason="Debian's gettext: make installs it")
+
+
+def catalog(locale: str, domain: str) -> Path:
+    return LOCALE / locale / "LC_MESSAGES" / f"{domain}.po"
+
+
+@pytest.mark.parametrize("locale", OTHERS)
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_every_shipped_language_has_a_complete_catalog(locale, domain):
+    po = catalog(locale, domain)
+    assert po.exists(), f"{po} is missing"
+    result = subprocess.run(
+        [MSGFMT or "msgfmt", "--check", "--statistics", "-o", "/dev/null", str(po)],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    said = result.stderr.strip()
+    assert "fuzzy" not in said and "untranslated" not in said, f"{po}: {said}"
+
+
+@needs_gettext
+@pytest.mark.parametrize("locale", OTHERS)
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_the_committed_mo_is_compiled_from_the_po_as_it_is(locale, domain, tmp_path):
+    po = catalog(locale, domain)
+    compiled = tmp_path / "out.mo"
+    subprocess.run([MSGFMT, "--check", "-o", str(compiled), str(po)], check=True)
+    committed = po.with_suffix(".mo")
+    assert committed.exists(), f"run `make messages`: {committed} is missing"
+    assert committed.read_bytes() == compiled.read_bytes(), f"run `make messages`: {committed}"
+
+
+# Text left outside {% translate %} and {% blocktranslate %}: any word of letters.
+WORD = re.compile(r"[^\W\d_]{2,}")
+ATTRIBUTES = re.compile(r'\b(?:aria-label|title|placeholder|alt|aria-description)="([^"{]*)"')
+# Not words to translate: the brand in the header's logo link's text, HTML entities.
+ALLOWED = {"Sudoku", "nbsp", "middot", "times", "mdash", "ndash", "rarr", "larr", "hellip"}
+
+
+def untranslated_text(source: str) -> list[str]:
+    """Words of a template's own text outside the translation tags."""
+    found, inside = [], 0
+    for token in Lexer(source).tokenize():
+        if token.token_type == TokenType.BLOCK:
+            name = token.contents.split()[0]
+            if name in ("blocktranslate", "blocktrans"):
+                inside += 1
+            elif name in ("endblocktranslate", "endblocktrans"):
+                inside -= 1
+            continue
+        if token.token_type != TokenType.TEXT or inside:
+            continue
+        text = token.contents
+        found += [w for value in ATTRIBUTES.findall(text) for w in WORD.findall(value)]
+        text = re.sub(r"<script\b.*?</script>|<style\b.*?</style>", " ", text, flags=re.S)
+        text = re.sub(r"<[^>]*>", " ", text)  # tags and their attributes
+        text = re.sub(r"<[^>]*$|^[^<]*>", " ", text)  # a tag cut by a template tag
+        found += WORD.findall(text)
+    return [w for w in found if w not in ALLOWED]
+
+
+TEMPLATES = sorted((ROOT / "templates").rglob("*.html")) + sorted(
+    (ROOT / "templates").rglob("*.txt")
+)
+
+
+@pytest.mark.parametrize("path", TEMPLATES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_string_of_the_templates_is_marked_for_translation(path):
+    assert untranslated_text(path.read_text()) == []
+
+
+def test_the_check_finds_text_left_unmarked():
+    source = (
+        '{% load i18n %}<p title="Left out">Kept {% translate "Marked" %}</p>'
+        "{% blocktranslate %}Also {{ x }} marked{% endblocktranslate %}"
+    )
+    assert untranslated_text(source) == ["Left", "out", "Kept"]
+
+
+@needs_gettext
+def test_every_marked_string_is_in_the_catalogs(tmp_path):
+    """makemessages on a copy of the sources finds no msgid the German catalogs lack."""
+    for domain in DOMAINS:
+        copy = tmp_path / domain
+        shutil.copytree(
+            ROOT,
+            copy,
+            ignore=shutil.ignore_patterns(
+                ".venv",
+                "node_modules",
+                "var",
+                ".git",
+                "tests",
+                "bench",
+                "dist",
+                "engine",
+                "__pycache__",
+                "*.mo",
+            ),
+            symlinks=True,
+        )
+        subprocess.run(
+            [
+                str(ROOT / ".venv" / "bin" / "python") if (ROOT / ".venv").exists() else "python",
+                "manage.py",
+                "makemessages",
+                "-l",
+                "de",
+                "-d",
+                domain,
+                "--no-obsolete",
+                "--no-location",
+            ],
+            cwd=copy,
+            check=True,
+            capture_output=True,
+        )
+        fresh = msgids(copy / "locale" / "de" / "LC_MESSAGES" / f"{domain}.po")
+        kept = msgids(catalog("de", domain))
+        assert fresh - kept == set(), f"run `make messages`: {domain} lacks {fresh - kept}"
+
+
+def msgids(po: Path) -> set[str]:
+    """The msgids (with their context) of a catalog."""
+    found, context = set(), ""
+    text = po.read_text()
+    for entry in text.split("\n\n"):
+        lines = [line for line in entry.splitlines() if not line.startswith("#")]
+        joined = "\n".join(lines)
+        context_match = re.search(r'^msgctxt ((?:".*"\n?)+)', joined, re.M)
+        context = _unquote(context_match.group(1)) if context_match else ""
+        match = re.search(r'^msgid ((?:".*"\n?)+)', joined, re.M)
+        if match and _unquote(match.group(1)):
+            found.add((context, _unquote(match.group(1))))
+    return found
+
+
+def _unquote(block: str) -> str:
+    return "".join(re.findall(r'"(.*)"', block))
