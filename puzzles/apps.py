@@ -9,10 +9,17 @@ class PuzzlesConfig(AppConfig):
 
     def ready(self) -> None:
         # Connect the signals: guest adoption at log-in, clocks stopped at log-out; and
-        # register the deploy checks.
+        # register the deploy checks. The engine speaks the request's language
+        # (engine/i18n.py), with no Django in it.
+        from django.utils import translation
+
+        from engine import i18n
+
         from .accounts import players  # noqa: F401
         from .play import clock  # noqa: F401
         from .site import checks  # noqa: F401
+
+        i18n.use_language_of(translation.get_language)
 
 
 class SudokuAdminConfig(admin_apps.AdminConfig):

@@ -2,11 +2,13 @@
 
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
+from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 
 from puzzles.accounts import views as accounts
 from puzzles.site import languages, metrics
 from puzzles.site import views as site_views
+from puzzles.site.sitemaps import SITEMAPS
 
 # The pages, in every language: English without a prefix, the others under /<code>/
 # (puzzles/site/languages.py). The API answers under both, in its request's language.
@@ -38,6 +40,7 @@ urlpatterns = [
     path("healthz/workers", metrics.healthz_workers, name="healthz_workers"),
     path("metrics", metrics.metrics, name="metrics"),
     path("robots.txt", site_views.robots_txt, name="robots_txt"),
+    path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
     path("favicon.ico", site_views.favicon, name="favicon"),
     path("sw.js", site_views.service_worker, name="service_worker"),
     path("manifest.webmanifest", site_views.manifest, name="manifest"),

@@ -92,7 +92,7 @@ class LanguageMiddleware(LocaleMiddleware):
 
 
 def _unprefixed(path: str) -> bool:
-    return path.startswith(UNPREFIXED) or path in ("/robots.txt", "/favicon.ico")
+    return path.startswith(UNPREFIXED) or path in ("/robots.txt", "/favicon.ico", "/sitemap.xml")
 
 
 @require_POST

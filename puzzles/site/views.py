@@ -64,8 +64,9 @@ def server_error(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def robots_txt(request: HttpRequest) -> HttpResponse:
-    """Keep crawlers out of the API and the admin."""
+    """Keep crawlers out of the API and the admin; name the sitemap."""
     lines = ["User-agent: *", "Disallow: /api/", "Disallow: /admin/", "Disallow: /games/"]
+    lines.append(f"Sitemap: {request.build_absolute_uri('/sitemap.xml')}")
     return HttpResponse("\n".join(lines) + "\n", content_type="text/plain")
 
 

@@ -138,3 +138,17 @@ def test_arabic_reads_right_to_left_and_the_board_left_to_right(client, stocked)
     page = client.get(f"/ar/games/{Game.objects.get().pk}/").content.decode()
     board = re.search(r"<[^>]*data-board[^>]*>", page) or re.search(r'<[^>]*id="board"[^>]*>', page)
     assert board is not None and 'dir="ltr"' in board.group(0)
+
+
+def test_the_sitemap_names_every_public_page_in_every_language(client):
+    response = client.get("/sitemap.xml")
+    assert response.status_code == 200
+    xml = response.content.decode()
+    for code in SHIPPED:
+        prefix = "" if code == "en" else f"/{code}"
+        assert f"<loc>http://testserver{prefix}/techniques/</loc>" in xml
+        assert f"<loc>http://testserver{prefix}/techniques/x-wing/</loc>" in xml
+        assert f'hreflang="{code}" href="http://testserver{prefix}/daily/"' in xml
+    assert 'hreflang="x-default" href="http://testserver/daily/"' in xml
+    assert "/games/" not in xml
+    assert "Sitemap: http://testserver/sitemap.xml" in client.get("/robots.txt").content.decode()
