@@ -7,7 +7,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-SECTIONS = ["engine", "pool", "web", "load", "human", "tap", "first_tap", "analyse"]
+SECTIONS = ["engine", "pool", "web", "load", "human", "tap", "first_tap", "analyse", "languages"]
 
 
 def main(argv: list[str]) -> None:

@@ -69,8 +69,6 @@ class LanguageMiddleware(LocaleMiddleware):
     def process_request(self, request: HttpRequest) -> HttpResponse | None:
         path = request.path_info
         language = translation.get_language_from_path(path)
-        if language is None and path.startswith(API_PREFIX):
-            language = from_accept_language(request)
         if language is None and request.method in ("GET", "HEAD") and not _unprefixed(path):
             translation.activate(settings.LANGUAGE_CODE)  # the address read as English's
             wanted = chosen(request)
@@ -83,6 +81,12 @@ class LanguageMiddleware(LocaleMiddleware):
         translation.activate(language or settings.LANGUAGE_CODE)
         request.LANGUAGE_CODE = translation.get_language()
         return None
+
+    def process_view(self, request: HttpRequest, *args: object) -> None:
+        """An API call, its address read as English's, is answered in its own language."""
+        if request.path_info.startswith(API_PREFIX) and (found := from_accept_language(request)):
+            translation.activate(found)
+            request.LANGUAGE_CODE = found
 
     def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
         response = super().process_response(request, response)

@@ -152,3 +152,21 @@ def test_the_sitemap_names_every_public_page_in_every_language(client):
     assert 'hreflang="x-default" href="http://testserver/daily/"' in xml
     assert "/games/" not in xml
     assert "Sitemap: http://testserver/sitemap.xml" in client.get("/robots.txt").content.decode()
+
+
+def test_the_api_answers_in_the_language_its_request_names(client, stocked):
+    client.post("/play/easy/")
+    from puzzles.models import Game
+
+    game = Game.objects.get()
+    for code in ("en", "de", "ja"):
+        response = client.post(
+            f"/api/games/{game.pk}/hint",
+            {"level": 1, "version": game.version},
+            content_type="application/json",
+            HTTP_ACCEPT_LANGUAGE=code,
+        )
+        assert response.status_code == 200
+        assert response["Content-Language"] == code
+    # An address of the API is never sent on to a prefix, whatever the language.
+    assert client.get(f"/api/games/{game.pk}", HTTP_ACCEPT_LANGUAGE="de").status_code == 200
