@@ -6,6 +6,8 @@ from __future__ import annotations
 from django.contrib import admin
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from .models import DailyPuzzle, Game, Move, PoolTarget, Puzzle, SeedJob, TechniqueExample
 
@@ -110,12 +112,17 @@ class SeedJobAdmin(admin.ModelAdmin):
         "finished_at",
     ]
 
-    @admin.display(description="reasons")
+    @admin.display(description=gettext_lazy("reasons"))
     def rejection_reasons(self, job: SeedJob) -> str:
         """The rejected lines, one a line: "line 12: the puzzle has no solution"."""
-        lines = [f"line {number}: {reason}" for number, reason in job.reasons]
+        lines = [
+            # Translators: %(reason)s is why a line of an imported file was not kept.
+            _("line %(number)d: %(reason)s") % {"number": n, "reason": r}
+            for n, r in job.reasons
+        ]
         if job.rejected > len(job.reasons):
-            lines.append(f"(the first {len(job.reasons)} of {job.rejected} are kept)")
+            kept = _("(the first %(kept)d of %(count)d are kept)")
+            lines.append(kept % {"kept": len(job.reasons), "count": job.rejected})
         return format_html_join(mark_safe("<br>"), "{}", ((line,) for line in lines)) or "—"
 
     def has_add_permission(self, request):

@@ -10,6 +10,8 @@ from django.contrib.auth.decorators import login_not_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import path, reverse
 from django.utils.decorators import method_decorator
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 
 from .accounts.views import LoginView
@@ -17,8 +19,8 @@ from .pools import admin_views as pool_admin
 
 
 class SudokuAdminSite(admin.AdminSite):
-    site_header = "Sudoku administration"
-    site_title = "Sudoku admin"
+    site_header = gettext_lazy("Sudoku administration")
+    site_title = gettext_lazy("Sudoku admin")
     index_template = "admin/sudoku_index.html"
     login_template = "admin/sudoku_login.html"
 
@@ -40,7 +42,7 @@ class SudokuAdminSite(admin.AdminSite):
 
         context = {
             **self.each_context(request),
-            "title": "Log in",
+            "title": _("Log in"),
             "subtitle": None,
             "app_path": request.get_full_path(),
             "username": request.user.get_username(),

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Exists, JSONField, OuterRef, Q, Value
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 # No cell's notes are a complete candidate list: Game.complete of a new game.
 NONE_COMPLETE = "0" * 81
@@ -20,12 +21,12 @@ IDLE_SECONDS = 300
 class Difficulty(models.TextChoices):
     """The tiers of engine.DIFFICULTIES, easiest first."""
 
-    EASY = "easy"
-    MEDIUM = "medium"
-    HARD = "hard"
-    EXPERT = "expert"
-    MASTER = "master"
-    EXTREME = "extreme"
+    EASY = "easy", _("Easy")
+    MEDIUM = "medium", _("Medium")
+    HARD = "hard", _("Hard")
+    EXPERT = "expert", _("Expert")
+    MASTER = "master", _("Master")
+    EXTREME = "extreme", _("Extreme")
 
 
 # The widest tier name, for the columns that hold one.
@@ -219,9 +220,9 @@ class GameQuerySet(models.QuerySet):
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        PLAYING = "playing"
-        SOLVED = "solved"
-        GAVE_UP = "gave_up", "gave up"
+        PLAYING = "playing", _("Playing")
+        SOLVED = "solved", _("Solved")
+        GAVE_UP = "gave_up", _("gave up")
 
     # The owner: a user, or a guest known by an id kept in their session.
     user = models.ForeignKey(
@@ -594,36 +595,42 @@ class ChangeReceipt(models.Model):
 
 class Preferences(models.Model):
     class Theme(models.TextChoices):
-        SYSTEM = "system", "Same as the system"
-        LIGHT = "light"
-        DARK = "dark"
+        SYSTEM = "system", _("Same as the system")
+        LIGHT = "light", _("Light")
+        DARK = "dark", _("Dark")
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
     )
     mark_mistakes = models.BooleanField(
         default=False,
-        help_text="Show a digit that does not fit the solution as a mistake as soon as it is "
-        "placed. Games played this way do not count for leaderboards and best times.",
+        help_text=_(
+            "Show a digit that does not fit the solution as a mistake as soon as it is "
+            "placed. Games played this way do not count for leaderboards and best times."
+        ),
     )
     auto_remove_notes = models.BooleanField(
         default=True,
-        help_text="Placing a digit removes it from the notes of its row, column and box.",
+        help_text=_("Placing a digit removes it from the notes of its row, column and box."),
     )
     auto_notes = models.BooleanField(
         default=False,
-        help_text="Start every game with all notes filled in, and keep them up to date as "
-        "digits are placed.",
+        help_text=_(
+            "Start every game with all notes filled in, and keep them up to date as "
+            "digits are placed."
+        ),
     )
     compact_places = models.BooleanField(
         default=False,
-        help_text='Write places in hints the short way, "r2c5" for row 2, column 5.',
+        help_text=_('Write places in hints the short way, "r2c5" for row 2, column 5.'),
     )
-    show_timer = models.BooleanField(default=True, help_text="Show the clock while playing.")
+    show_timer = models.BooleanField(default=True, help_text=_("Show the clock while playing."))
     digit_first = models.BooleanField(
         default=False,
-        help_text="Digit first: choose a digit on the pad, then tap each cell it goes in "
-        "(off: tap a cell, then its digit).",
+        help_text=_(
+            "Digit first: choose a digit on the pad, then tap each cell it goes in "
+            "(off: tap a cell, then its digit)."
+        ),
     )
     theme = models.CharField(max_length=6, choices=Theme.choices, default=Theme.SYSTEM)
     # Columns added after a release have a default in the database too: the release still
@@ -678,7 +685,7 @@ class PoolTarget(models.Model):
                 condition=Q(low__lte=models.F("high")),
                 name="pooltarget_low_le_high",
                 # What the admin's form says when an edit breaks it.
-                violation_error_message=(
+                violation_error_message=_(
                     "The low mark cannot be above the high mark: a pool is refilled when "
                     "its stock falls below the low mark, up to the high mark."
                 ),

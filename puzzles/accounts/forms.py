@@ -6,20 +6,22 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 from ..models import AccountName, Preferences
 from . import usernames
 from .players import PREFERENCES
 
-MIXED_SCRIPTS = (
-    "This username mixes alphabets ({scripts}), which lets one name pass for another. "
+MIXED_SCRIPTS = _(
+    # Translators: %(scripts)s names the alphabets, e.g. "Cyrillic and Latin".
+    "This username mixes alphabets (%(scripts)s), which lets one name pass for another. "
     "Write it in one alphabet."
 )
-LOOKS_TAKEN = "This username looks like one that is already taken. Choose another."
+LOOKS_TAKEN = _("This username looks like one that is already taken. Choose another.")
 
 
 # Django's password rules (AUTH_PASSWORD_VALIDATORS), said in one line.
-PASSWORD_RULES = "At least 8 characters, not too common, not all digits, not like your name."
+PASSWORD_RULES = _("At least 8 characters, not too common, not all digits, not like your name.")
 
 
 class SignupForm(UserCreationForm):
@@ -27,7 +29,7 @@ class SignupForm(UserCreationForm):
     address; the password meets the same validators as everywhere on the site."""
 
     password1 = forms.CharField(
-        label="Password",
+        label=_("Password"),
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
         help_text=PASSWORD_RULES,
@@ -35,16 +37,16 @@ class SignupForm(UserCreationForm):
     password2 = None  # no confirmation field: the password can be shown instead
     email = forms.EmailField(
         required=False,
-        label="E-mail (optional)",
-        help_text="Only to reset a forgotten password.",
+        label=_("E-mail (optional)"),
+        help_text=_("Only to reset a forgotten password."),
     )
     field_order = ["username", "password1", "email"]
 
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
-        help_texts = {"username": "Letters, digits and @ . + - _ only."}
-        labels = {"username": "Name"}
+        help_texts = {"username": _("Letters, digits and @ . + - _ only.")}
+        labels = {"username": _("Name")}
 
     def validate_passwords(self, *args, **kwargs) -> None:
         """One password: nothing to match it with."""
@@ -59,8 +61,9 @@ class SignupForm(UserCreationForm):
         if not username:
             return username
         if usernames.mixes_scripts(username):
-            scripts = " and ".join(sorted(usernames.scripts(username))) or "several"
-            raise ValidationError(MIXED_SCRIPTS.format(scripts=scripts), code="mixed_scripts")
+            # Translators: joins the names of alphabets: "Cyrillic and Latin".
+            scripts = str(_(" and ")).join(sorted(usernames.scripts(username))) or _("several")
+            raise ValidationError(MIXED_SCRIPTS % {"scripts": scripts}, code="mixed_scripts")
         if AccountName.objects.filter(skeleton=usernames.skeleton(username)).exists():
             raise ValidationError(LOOKS_TAKEN, code="looks_taken")
         return username
@@ -71,3 +74,14 @@ class PreferencesForm(forms.ModelForm):
         model = Preferences
         fields = PREFERENCES
         widgets = {"theme": forms.RadioSelect}
+        # The model's fields have no verbose_name (one would need a migration): their
+        # labels, as Django would make them from the field names, are given here.
+        labels = {
+            "mark_mistakes": _("Mark mistakes"),
+            "auto_remove_notes": _("Auto remove notes"),
+            "auto_notes": _("Auto notes"),
+            "compact_places": _("Compact places"),
+            "show_timer": _("Show timer"),
+            "digit_first": _("Digit first"),
+            "theme": _("Theme"),
+        }

@@ -23,6 +23,7 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext_lazy as _
 
 from .players import current_player
 
@@ -217,7 +218,7 @@ def remember(request: HttpRequest, response: HttpResponse, user) -> None:
 
 # Costly requests: new games and typed-in puzzles ------------------------------------------
 
-TOO_MANY_GAMES = (
+TOO_MANY_GAMES = _(
     "Too many new games in a short time from here. Your games in progress are saved; "
     "wait a few minutes before starting another."
 )

@@ -8,6 +8,8 @@ from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods
 
 from . import limits
@@ -15,13 +17,14 @@ from .forms import SignupForm
 from .limits import client_ip, pair
 from .usernames import login_key
 
-TOO_MANY = "Too many attempts from here. Wait a few minutes and try again."
-TOO_MANY_FOR_LOGIN = (
+# Marked here, translated where they are shown (_too_many, _signup_refused).
+TOO_MANY = gettext_noop("Too many attempts from here. Wait a few minutes and try again.")
+TOO_MANY_FOR_LOGIN = gettext_noop(
     "Too many attempts to log in to this account from devices it does not know. "
     "Wait a quarter of an hour and try again, or reset your password: the link we e-mail "
     "lets this device in."
 )
-TOO_MANY_FOR_ACCOUNT = (
+TOO_MANY_FOR_ACCOUNT = gettext_noop(
     "Too many attempts to sign up with this username or e-mail address. "
     "Wait a while and try again, or choose another username."
 )
@@ -29,7 +32,7 @@ TOO_MANY_FOR_ACCOUNT = (
 
 def _too_many(view, form, reason: str = TOO_MANY) -> HttpResponse:
     """The view's page, an empty form and the reason: what was sent is not even checked."""
-    return view.render_to_response(view.get_context_data(form=form, limited=reason), status=429)
+    return view.render_to_response(view.get_context_data(form=form, limited=_(reason)), status=429)
 
 
 def login_refusal(request: HttpRequest, account: str) -> str | None:
@@ -152,7 +155,11 @@ def _next_page(request: HttpRequest) -> str:
 
 def _signup_refused(request: HttpRequest, reason: str, initial: dict | None = None) -> HttpResponse:
     """The sign-up page with the reason and a form that checked nothing; a 429."""
-    context = {"form": SignupForm(initial=initial), "limited": reason, "next": _next_page(request)}
+    context = {
+        "form": SignupForm(initial=initial),
+        "limited": _(reason),
+        "next": _next_page(request),
+    }
     return render(request, "registration/signup.html", context, status=429)
 
 
@@ -191,7 +198,9 @@ def signup(request: HttpRequest) -> HttpResponse:
             user = form.save()
             login(request, user)
             messages.success(
-                request, f"Welcome, {user.username}! Your games are saved to your account."
+                request,
+                _("Welcome, %(username)s! Your games are saved to your account.")
+                % {"username": user.username},
             )
             response = redirect(back or "puzzles:home")
             limits.remember(request, response, user)  # the new owner's device is known

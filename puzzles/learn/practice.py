@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 import engine
 
@@ -24,7 +25,11 @@ def pick_example(player: Player, slug: str) -> TechniqueExample:
     else any of them."""
     examples = list(TechniqueExample.objects.filter(slug=slug).select_related("puzzle"))
     if not examples:
-        raise NoExample(f"There is no position to practise {GUIDE[slug].plain} on yet.")
+        raise NoExample(
+            # Translators: %(technique)s is a technique's name, "X-Wing".
+            _("There is no position to practise %(technique)s on yet.")
+            % {"technique": GUIDE[slug].plain}
+        )
     played = set(player.all_games().values_list("puzzle_id", flat=True))
     fresh = [e for e in examples if e.puzzle_id not in played]
     return random.choice(fresh or examples)

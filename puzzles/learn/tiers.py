@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy as _
+
 from ..models import Difficulty
 
 
@@ -23,42 +25,48 @@ TIERS = {
     for tier in (
         Tier(
             "easy",
-            "Easy",
-            "Singles only",
-            "Every step is a single: a cell with one digit left, or a digit with one place "
-            "left in its row, column or box.",
+            _("Easy"),
+            _("Singles only"),
+            _(
+                "Every step is a single: a cell with one digit left, or a digit with one place "
+                "left in its row, column or box."
+            ),
         ),
         Tier(
             "medium",
-            "Medium",
-            "Pairs and pointing",
-            "Adds pairs (two cells that share the same two digits) and a digit of a box "
-            "that points along one row or column.",
+            _("Medium"),
+            _("Pairs and pointing"),
+            _(
+                "Adds pairs (two cells that share the same two digits) and a digit of a box "
+                "that points along one row or column."
+            ),
         ),
         Tier(
             "hard",
-            "Hard",
-            "Wings and fish",
-            "Adds triples, X-Wing, Swordfish and XY-Wing: patterns across several rows, "
-            "columns and boxes.",
+            _("Hard"),
+            _("Wings and fish"),
+            _(
+                "Adds triples, X-Wing, Swordfish and XY-Wing: patterns across several rows, "
+                "columns and boxes."
+            ),
         ),
         Tier(
             "expert",
-            "Expert",
-            "Chains",
-            "Needs chains: links from note to note that rule a digit out.",
+            _("Expert"),
+            _("Chains"),
+            _("Needs chains: links from note to note that rule a digit out."),
         ),
         Tier(
             "master",
-            "Master",
-            "Forcing chains",
-            "Needs forcing chains: every choice in a cell leads to the same digit.",
+            _("Master"),
+            _("Forcing chains"),
+            _("Needs forcing chains: every choice in a cell leads to the same digit."),
         ),
         Tier(
             "extreme",
-            "Extreme",
-            "Nested forcing",
-            "Needs forcing chains within forcing chains: the hardest puzzles there are.",
+            _("Extreme"),
+            _("Nested forcing"),
+            _("Needs forcing chains within forcing chains: the hardest puzzles there are."),
         ),
     )
 }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from ..accounts import limits
@@ -15,7 +16,7 @@ from . import practice as practising
 def _technique(slug: str) -> guide.Technique:
     page = guide.technique(slug)
     if page is None:
-        raise Http404("No such technique.")
+        raise Http404(_("No such technique."))
     return page
 
 
@@ -54,7 +55,10 @@ def practice(request: HttpRequest, slug: str) -> HttpResponse:
     """Start a practice game at a position where the technique is the next step."""
     page = _technique(slug)
     if examples.example_for(slug) is None:
-        message = f"There is no position to practise {page.plain} on yet; try again later."
+        # Translators: %(technique)s is a technique's name, "X-Wing".
+        message = _("There is no position to practise %(technique)s on yet; try again later.") % {
+            "technique": page.plain
+        }
         return render(request, "puzzles/unavailable.html", {"message": message}, status=404)
     refused = limits.start_refused(request)
     if refused is not None:

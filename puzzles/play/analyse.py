@@ -16,6 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 import engine
 
 from ..learn import examples, guide
@@ -54,7 +57,7 @@ def read(text: str) -> Position:
     """The position a text gives, or Refused saying what is wrong with the text."""
     if len(text) > MAX_TEXT:
         raise Refused(
-            "That is far too long for a position: 81 cells, or nine rows of pencil marks."
+            _("That is far too long for a position: 81 cells, or nine rows of pencil marks.")
         )
     rows = _mark_rows(text)
     if rows is None:
@@ -67,8 +70,12 @@ def read(text: str) -> Position:
     for cell, digits in enumerate(position.marks()):
         if grid[cell] == "0" and not digits:
             raise Refused(
-                f"The pencil marks leave {engine.place(cell)} no candidate its row, column and box "
-                "allow: this position has no solution."
+                _(
+                    # Translators: %(place)s is a cell, "row 2, column 5" or "r2c5".
+                    "The pencil marks leave %(place)s no candidate its row, column and box "
+                    "allow: this position has no solution."
+                )
+                % {"place": engine.place(cell)}
             )
     return position
 
@@ -141,16 +148,27 @@ def analyse(position: Position) -> Analysis:
     if lost:
         named = "; ".join(engine.place(c) for c in lost[:4]) + ("; …" if len(lost) > 4 else "")
         raise Refused(
-            f"The pencil marks take out the right digit in {len(lost)} "
-            f"{'cell' if len(lost) == 1 else 'cells'} ({named}): no logic can solve it from "
-            "here. Put the candidates back, or analyse the puzzle without marks."
+            ngettext(
+                # Translators: %(places)s lists up to four cells, "row 2, column 5; row 3,
+                # column 1".
+                "The pencil marks take out the right digit in %(count)d cell (%(places)s): no "
+                "logic can solve it from here. Put the candidates back, or analyse the puzzle "
+                "without marks.",
+                "The pencil marks take out the right digit in %(count)d cells (%(places)s): no "
+                "logic can solve it from here. Put the candidates back, or analyse the puzzle "
+                "without marks.",
+                len(lost),
+            )
+            % {"count": len(lost), "places": named}
         )
     try:
         path = engine.solution_path(position.grid, marks, seconds=SECONDS)
     except TimeoutError:
         raise Refused(
-            "This position takes longer to work out than an analysis here may take. Try it "
-            "with fewer candidates, or as a plain puzzle."
+            _(
+                "This position takes longer to work out than an analysis here may take. Try "
+                "it with fewer candidates, or as a plain puzzle."
+            )
         ) from None
     steps, counted = [], {}
     for index, entry in enumerate(path):
@@ -164,7 +182,7 @@ def analyse(position: Position) -> Analysis:
                 "slug": named.slug,
                 "label": named.label,
                 "page": guide.technique(named.slug) is not None,
-                "board_label": f"Board before step {index + 1}",
+                "board_label": _("Board before step %(number)d") % {"number": index + 1},
                 "tier": engine.entry_for(entry.step).tier,
                 "text": told["text"],
                 "told": told,

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 import engine
@@ -23,10 +24,10 @@ from .days import player_today
 from .errors import Conflict
 from .sharing import Refused
 
-TOO_MANY_ANALYSES = (
+TOO_MANY_ANALYSES = _(
     "Too many analyses asked for from here in a short time; wait a few minutes and ask again."
 )
-NOT_OUT = "This puzzle cannot be analysed here yet. Try it again after the day it is played."
+NOT_OUT = _("This puzzle cannot be analysed here yet. Try it again after the day it is played.")
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

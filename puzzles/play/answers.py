@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 
 from django.core.cache import cache
+from django.utils.translation import gettext as _
 
 import engine
 
@@ -116,7 +117,7 @@ def replay(game: Game, start: int = 0, count: int | None = None) -> tuple[list[d
     cell and digit. The last frame is the board as the game ended (for a game given up,
     before the solution was shown)."""
     if game.status == Game.Status.PLAYING:
-        raise Conflict("The replay is shown once the game is over.")
+        raise Conflict(_("The replay is shown once the game is over."))
     total = game.moves_applied + 1
     end = total if count is None else min(total, start + count)
     if start >= end:

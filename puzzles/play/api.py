@@ -16,6 +16,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
@@ -28,7 +29,9 @@ from ..models import Game
 from . import answers, changes, clock, finish, help
 from .errors import GameError, NotFound, TooFast
 
-MOVED = "This game gave way to your account's game on the same puzzle when you logged in."
+MOVED = _("This game gave way to your account's game on the same puzzle when you logged in.")
+
+NO_GAME = _("No such game.")
 
 
 class BadRequest(GameError):
@@ -45,7 +48,7 @@ def _game_for(request: HttpRequest, pk: int, *, lock: bool = False) -> Game:
         return game
     if str(pk) in request.session.get(YIELDED_KEY, {}):
         raise NotFound(MOVED)
-    raise NotFound("No such game.")
+    raise NotFound(NO_GAME)
 
 
 def _body(request: HttpRequest) -> dict:
@@ -100,7 +103,7 @@ def game_endpoint(view: Callable, *, nested: bool = False) -> Callable:
             try:
                 game.refresh_from_db()
             except Game.DoesNotExist:  # deleted meanwhile: it gave way at a log-in
-                return JsonResponse({"error": "No such game."}, status=404)
+                return JsonResponse({"error": NO_GAME}, status=404)
             body = {"error": str(error), "state": _state(request, game, prefs)}
             response = JsonResponse(body, status=error.status)
             if isinstance(error, TooFast):
@@ -244,7 +247,7 @@ def give_up(request, game, prefs):
     help.give_up(game)
 
 
-TOO_MANY_READS = (
+TOO_MANY_READS = _(
     "Too many replays and solving paths asked for from here in a short time; wait a few "
     "minutes and ask again."
 )

@@ -14,11 +14,18 @@ and walking the log from the puzzle gives the board.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
+
 import engine
 from engine import Board
 
 from ..models import NONE_COMPLETE, Game, Preferences
 from .errors import GameError
+
+# Translators: %(place)s is a cell, "Row 2, column 5" or "R2c5".
+NOTES_ON_DIGIT = _("%(place)s holds a digit; clear it before writing notes there.")
+# Translators: %(place)s is a cell, "Row 2, column 5" or "R2c5".
+MARKS_ON_DIGIT = _("%(place)s holds a digit; clear it before marking there.")
 
 # A cell as the log records it: digit, notes, complete, the notes its digit took.
 CellRecord = tuple[int, list[int], bool, list[int]]
@@ -191,7 +198,7 @@ class PlayBoard(Board):
         into any other cell are a memo. Refused for a cell that holds a digit."""
         if self.values[cell]:
             name = engine.place(cell).capitalize()
-            raise GameError(f"{name} holds a digit; clear it before writing notes there.")
+            raise GameError(NOTES_ON_DIGIT % {"place": name})
         notes = [] if digit == 0 else sorted(set(self.digits(cell)) ^ {digit})
         return [c for c in [self.change(cell, 0, notes, self.complete[cell])] if c]
 
@@ -215,7 +222,7 @@ class PlayBoard(Board):
         empty = [cell for cell in cells if not self.values[cell]]
         if not empty:
             name = engine.place(cells[0]).capitalize()
-            raise GameError(f"{name} holds a digit; clear it before writing notes there.")
+            raise GameError(NOTES_ON_DIGIT % {"place": name})
         has = bool(digit) and all(digit in self.digits(cell) for cell in empty)
         changes = []
         for cell in empty:
@@ -282,7 +289,7 @@ class PlayBoard(Board):
             for cell in cells:
                 if self.values[cell]:
                     name = engine.place(cell).capitalize()
-                    raise GameError(f"{name} holds a digit; clear it before marking there.")
+                    raise GameError(MARKS_ON_DIGIT % {"place": name})
         wanted = [self.marks_at(cell) for cell in cells]
         has = all(_has_mark(m, layer, digit, colour) for m in wanted)
         changes = []

@@ -19,6 +19,7 @@ import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from prometheus_client import Counter
 
 import engine
@@ -36,8 +37,8 @@ MOVES = Counter("sudoku_moves", "Moves stored (digits, notes, hints, reveals), b
 # A game's move log holds at most this many moves: a human game needs a few hundred (a
 # digit and a few notes per cell), so only a script reaches it. Undo still works past it.
 MOVE_LOG_CAP = 5000
-LOG_FULL = (
-    "This game has {cap} moves, as many as a game can hold: undo some to make room, or "
+LOG_FULL = _(
+    "This game has %(cap)s moves, as many as a game can hold: undo some to make room, or "
     "start a new game."
 )
 # A game's receipts of a page's changes (ChangeReceipt): a page sends again only what it
@@ -46,13 +47,16 @@ LOG_FULL = (
 RECEIPT_CAP = MOVE_LOG_CAP
 RECEIPT_KEEP = 1000
 
-NOTHING_TO_UNDO = "Nothing to undo."
-NOTHING_TO_REDO = "Nothing to redo."
-OTHER_DEVICE = "{place} was changed on another device meanwhile, so this change to it was not kept."
-UNDONE_ELSEWHERE = (
+NOTHING_TO_UNDO = _("Nothing to undo.")
+NOTHING_TO_REDO = _("Nothing to redo.")
+OTHER_DEVICE = _(
+    # Translators: %(place)s is a cell, "Row 2, column 5" or "R2c5".
+    "%(place)s was changed on another device meanwhile, so this change to it was not kept."
+)
+UNDONE_ELSEWHERE = _(
     "The last move was made on another device meanwhile, so this undo or redo was not kept."
 )
-OVER_MEANWHILE = "The game was over before this change arrived, so it was not kept."
+OVER_MEANWHILE = _("The game was over before this change arrived, so it was not kept.")
 
 
 class Write:
@@ -167,7 +171,7 @@ def _check_room(game: Game) -> None:
     """A move to log needs room in the log: checked before anything of the game in memory
     changes, so that a change refused leaves the game as it found it."""
     if game.moves_applied + 1 > MOVE_LOG_CAP:
-        raise Conflict(LOG_FULL.format(cap=f"{MOVE_LOG_CAP:,}"))
+        raise Conflict(LOG_FULL % {"cap": f"{MOVE_LOG_CAP:,}"})
 
 
 # What a change writes ----------------------------------------------------------------------
@@ -454,22 +458,22 @@ def _apply_change(game: Game, write: Write, change: dict, prefs: Preferences) ->
     """Carry one change out; the reason it was refused, or None once it is held. Whatever
     refuses a change does so before anything of the game in memory changes."""
     if game.status != Game.Status.PLAYING:
-        return OVER_MEANWHILE
+        return str(OVER_MEANWHILE)
     kind, base, device = change["kind"], change["base"], write.device
     try:
         if kind == "move":
             if _changed_elsewhere(game, change["cells"], base, device):
-                return OTHER_DEVICE.format(place=engine.place(change["cell"]).capitalize())
+                return OTHER_DEVICE % {"place": engine.place(change["cell"]).capitalize()}
             move(game, change["cells"], change["digit"], change["mode"], game.version, prefs, write)
         elif kind == "mark":
             if _changed_elsewhere(game, change["cells"], base, device):
-                return OTHER_DEVICE.format(place=engine.place(change["cell"]).capitalize())
+                return OTHER_DEVICE % {"place": engine.place(change["cell"]).capitalize()}
             cells, layer = change["cells"], change["layer"]
             mark(game, cells, layer, change["digit"], change["colour"], game.version, write)
         elif kind in ("undo", "redo"):
             logged = undoable(game, write) if kind == "undo" else redoable(game, write)
             if _changed_elsewhere(game, aimed_cells(logged.kind, logged.changes), base, device):
-                return UNDONE_ELSEWHERE
+                return str(UNDONE_ELSEWHERE)
             (undo if kind == "undo" else redo)(game, game.version, write, logged)
         else:
             fill_notes(game, game.version, write)

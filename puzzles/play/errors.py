@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
+
 
 class GameError(Exception):
     """A request the game cannot take; status is the HTTP status to answer with."""
@@ -35,9 +37,9 @@ class TooFast(GameError):
         self.retry_after = retry_after
 
 
-STALE = "The game changed in another window; here is its current state."
-OVER = "This game is over."
-SET_ASIDE = (
+STALE = _("The game changed in another window; here is its current state.")
+OVER = _("This game is over.")
+SET_ASIDE = _(
     "This game was set aside when you logged in: your account's game on this puzzle is "
     "the one to play."
 )

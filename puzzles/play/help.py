@@ -12,6 +12,7 @@ import json
 
 from django.core.cache import cache
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 import engine
 
@@ -28,7 +29,7 @@ from .changes import (
 )
 from .errors import Conflict
 
-NO_HINT = (
+NO_HINT = _(
     "There is no full hint on this board to apply: open the hint's last level first "
     "(the board may have changed since)."
 )
@@ -45,7 +46,7 @@ def _next_step(game: Game, board: PlayBoard, prefs: Preferences) -> engine.Step:
         compact=prefs.compact_places,
     )
     if step is None:
-        raise Conflict("The board is complete.")
+        raise Conflict(_("The board is complete."))
     return step
 
 
@@ -185,7 +186,7 @@ def solution_path(game: Game) -> list[dict]:
     each with the board as it stood before the step. Kept in the cache a day: grading a
     hard puzzle is work a client should not be able to ask for again and again."""
     if game.status == Game.Status.PLAYING:
-        raise Conflict("The solving path is shown once the game is over.")
+        raise Conflict(_("The solving path is shown once the game is over."))
     key = f"solution-path:3:{game.puzzle_id}"  # 3: each step carries its name and its chain
     try:
         path = cache.get(key)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import datetime
 import math
 
+from django.utils.translation import gettext_lazy as _
+
 from ..models import DIGIT_BURST, DIGIT_RATE, Game
 from .board import digits_put
 from .errors import TooFast
@@ -18,7 +20,7 @@ from .errors import TooFast
 # digit or a note every half second or so; a script is slowed to this pace.
 MOVE_BURST = 200
 MOVE_RATE = 5
-TOO_FAST = "Too many changes to this game at once; wait a moment and send them again."
+TOO_FAST = _("Too many changes to this game at once; wait a moment and send them again.")
 
 
 def changes_fields(game: Game, now: datetime.datetime) -> dict:

@@ -16,6 +16,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.http import base36_to_int, int_to_base36
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import engine
 
@@ -101,16 +103,16 @@ def parse_puzzle(text: str) -> str:
     """The puzzle in its 81-character form, or Refused saying what is wrong with the text
     itself (nothing about its solutions)."""
     if len(text) > MAX_TEXT:
-        raise Refused("That is far too long for a puzzle: 81 cells, 0 or . for a blank.")
+        raise Refused(_("That is far too long for a puzzle: 81 cells, 0 or . for a blank."))
     if not text.strip():
-        raise Refused("Type or paste a puzzle: 81 digits, 0 or . for a blank.")
+        raise Refused(_("Type or paste a puzzle: 81 digits, 0 or . for a blank."))
     try:
         puzzle = engine.parse(text)
     except engine.InvalidPuzzle as error:
         message = str(error)
         raise Refused(message[:1].upper() + message[1:] + ".") from None
     if "0" not in puzzle:
-        raise Refused("This grid is already full: there is nothing left to solve.")
+        raise Refused(_("This grid is already full: there is nothing left to solve."))
     return puzzle
 
 
@@ -161,15 +163,24 @@ def check_unique(puzzle: str) -> None:
     count = engine.count_solutions(puzzle, 2)
     if count == 0:
         raise Refused(
-            "This puzzle has no solution: its givens follow the rules, but no way of filling "
-            "the grid fits them all. Check it against the original for a wrong digit."
+            _(
+                "This puzzle has no solution: its givens follow the rules, but no way of "
+                "filling the grid fits them all. Check it against the original for a wrong "
+                "digit."
+            )
         )
     if count > 1:
         first, second = engine.solutions(puzzle, 2)
         differ = [c for c in range(81) if first[c] != second[c]]
         raise Refused(
-            "This puzzle has more than one solution, so logic alone cannot finish it: two "
-            f"of them differ in the {len(differ)} cells marked. A given is probably missing.",
+            ngettext(
+                "This puzzle has more than one solution, so logic alone cannot finish it: two "
+                "of them differ in the %(count)d cell marked. A given is probably missing.",
+                "This puzzle has more than one solution, so logic alone cannot finish it: two "
+                "of them differ in the %(count)d cells marked. A given is probably missing.",
+                len(differ),
+            )
+            % {"count": len(differ)},
             puzzle,
             differ,
         )

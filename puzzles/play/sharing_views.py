@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from ..accounts import limits
@@ -16,12 +17,12 @@ from . import help, sharing, starting
 from .days import player_today
 from .stats import clock
 
-CHANGED_COPY = (
+CHANGED_COPY = _(
     "This puzzle is a changed copy of one here (a given taken out, a digit added, or the "
     "same solution): you are playing ours. A changed copy could tell whether a digit is "
     "right, so typing it counts as help on this puzzle, as a check does."
 )
-TOO_MANY_PUZZLES = (
+TOO_MANY_PUZZLES = _(
     "Too many puzzles typed in from here in a short time. Your games are saved; wait a few "
     "minutes before sending another."
 )
@@ -65,14 +66,16 @@ def custom(request: HttpRequest) -> HttpResponse:
     elif not accepted.created and not accepted.same_layout:
         messages.info(
             request,
-            "This puzzle is here already, in another arrangement (its digits relabelled, or "
-            "rows and columns swapped): you are playing our copy. It is the same puzzle.",
+            _(
+                "This puzzle is here already, in another arrangement (its digits relabelled, "
+                "or rows and columns swapped): you are playing our copy. It is the same puzzle."
+            ),
         )
     return redirect("puzzles:game", pk=game.pk)
 
 
 def _place(cell: int) -> str:
-    return f"row {cell // 9 + 1}, column {cell % 9 + 1}"
+    return _("row %(row)d, column %(column)d") % {"row": cell // 9 + 1, "column": cell % 9 + 1}
 
 
 def differ_board(refusal: sharing.Refused) -> list[list[dict]]:
@@ -91,7 +94,7 @@ def differ_board(refusal: sharing.Refused) -> list[list[dict]]:
 def _shared(request: HttpRequest, code: str):
     puzzle = sharing.puzzle_for_code(code, player_today(request))
     if puzzle is None:
-        raise Http404("No such puzzle.")
+        raise Http404(_("No such puzzle."))
     return puzzle
 
 

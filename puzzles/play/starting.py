@@ -9,6 +9,7 @@ import datetime
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from prometheus_client import Counter
 
 import engine
@@ -131,15 +132,15 @@ def daily_game(
     A date after the player's today (`day`; the site's without it) is not out yet."""
     day = day or today()
     if date > day:
-        raise NotFound("That day's puzzles are not out yet.")
+        raise NotFound(_("That day's puzzles are not out yet."))
     if date == day:
         daily = dailies_of(date).get(difficulty)
         if daily is None:
-            raise Unavailable("Today's puzzle could not be picked just now; try again shortly.")
+            raise Unavailable(_("Today's puzzle could not be picked just now; try again shortly."))
     else:
         daily = DailyPuzzle.objects.filter(date=date, difficulty=difficulty).first()
         if daily is None:
-            raise NotFound("There was no daily puzzle that day.")
+            raise NotFound(_("There was no daily puzzle that day."))
     game = player.games().filter(puzzle=daily.puzzle_id).first()
     return game or _create(player, daily.puzzle, daily, prefs)
 

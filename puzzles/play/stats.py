@@ -8,7 +8,8 @@ import statistics
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.translation import gettext_lazy, pgettext
 
 from ..accounts.players import Player
 from ..models import DailyPuzzle, Difficulty, Game
@@ -152,8 +153,17 @@ def finish_record(game: Game) -> dict:
 
 def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th, 11th, 21st ..."""
-    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    if n % 100 in (11, 12, 13):
+        said = pgettext("ordinal 11, 12, 13", "%(n)dth")
+    elif n % 10 == 1:
+        said = pgettext("ordinal 1", "%(n)dst")
+    elif n % 10 == 2:
+        said = pgettext("ordinal 2", "%(n)dnd")
+    elif n % 10 == 3:
+        said = pgettext("ordinal 3", "%(n)drd")
+    else:
+        said = pgettext("ordinal 0, 4-9", "%(n)dth")
+    return said % {"n": n}
 
 
 def _row(rank: int, game: Game, player: Player) -> BoardRow:
@@ -187,7 +197,7 @@ MARKS = {
     "master": "down",
     "extreme": "star",
 }
-CHART_LABEL = "Solve times over time"
+CHART_LABEL = gettext_lazy("Solve times over time")
 
 Point = tuple[float, float]
 
@@ -301,7 +311,7 @@ def solve_time_chart(player: Player, width: int = 640, height: int = 260) -> Cha
 
 def _day(when: datetime.datetime) -> str:
     """09 Nov 2026, in the site's time zone."""
-    return f"{timezone.localtime(when).date():%d %b %Y}"
+    return formats.date_format(timezone.localtime(when).date(), "d M Y")
 
 
 def _mark(shape: str, x: float, y: float, tip: str) -> ChartMark:

@@ -11,6 +11,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 import engine
@@ -35,7 +36,7 @@ from .errors import NotFound, Unavailable
 
 def _difficulty(value: str) -> str:
     if value not in Difficulty.values:
-        raise Http404("No such difficulty.")
+        raise Http404(_("No such difficulty."))
     return value
 
 
@@ -48,7 +49,7 @@ def _date(value: str) -> datetime.date:
     try:
         return datetime.date.fromisoformat(value)
     except ValueError:
-        raise Http404("Not a date.") from None
+        raise Http404(_("Not a date.")) from None
 
 
 def _daily_cards(date: datetime.date, player, today: datetime.date) -> list[dict]:
@@ -125,8 +126,13 @@ def play(request: HttpRequest, difficulty: str) -> HttpResponse:
     if game.puzzle.difficulty != difficulty:
         messages.info(
             request,
-            f"No {difficulty} puzzle is ready just now, so here is {_a(game.puzzle.difficulty)} "
-            f"one. More {difficulty} puzzles are being made: try again in a few minutes.",
+            _(
+                # Translators: %(difficulty)s is a tier ("easy"), %(other)s another tier with
+                # its article ("an expert").
+                "No %(difficulty)s puzzle is ready just now, so here is %(other)s one. More "
+                "%(difficulty)s puzzles are being made: try again in a few minutes."
+            )
+            % {"difficulty": difficulty, "other": _a(game.puzzle.difficulty)},
         )
     return redirect("puzzles:game", pk=game.pk)
 
@@ -142,11 +148,11 @@ def daily_day(request: HttpRequest, date: str) -> HttpResponse:
     """A day's puzzles, the player's games on them, and the day's leaderboards."""
     day, today = _date(date), player_today(request)
     if day > today:
-        raise Http404("That day's puzzles are not out yet.")
+        raise Http404(_("That day's puzzles are not out yet."))
     player = current_player(request)
     cards = _daily_cards(day, player, today)
     if not cards:
-        raise Http404("There were no daily puzzles that day.")
+        raise Http404(_("There were no daily puzzles that day."))
     for card in cards:
         card["leaderboard"] = stats.leaderboard(card["daily"], player)
         place = stats.would_place(card["daily"], player)
@@ -192,7 +198,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
         yielded = request.session.get(YIELDED_KEY, {}).get(str(pk))
         if yielded is not None:
             return redirect("puzzles:game", pk=yielded)
-        raise Http404("No such game.")
+        raise Http404(_("No such game."))
     live = player.games().filter(puzzle=game.puzzle_id).first() if game.set_aside else None
     prefs = preferences_for(request)
     state = answers.state(game, prefs) | finish.after(request, game)
@@ -316,6 +322,6 @@ def settings_page(request: HttpRequest) -> HttpResponse:
             save_guest_preferences(request, prefs)
         if prefs.mark_mistakes:
             starting.mark_games_in_progress(current_player(request))
-        messages.success(request, "Settings saved.")
+        messages.success(request, _("Settings saved."))
         return redirect(reverse("puzzles:settings"))
     return render(request, "puzzles/settings.html", {"form": form})

@@ -14,6 +14,9 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from ..models import Difficulty, SeedJob
@@ -33,9 +36,13 @@ class SeedForm(forms.Form):
 
 class ImportForm(forms.Form):
     file = forms.FileField(
-        help_text=(
-            "One puzzle a line (0 or . for blanks), or the quizzes,solutions CSV; "
-            f"up to {settings.IMPORT_MAX_BYTES // 2**20} MB and {imports.MAX_LINES:,} lines."
+        help_text=format_lazy(
+            gettext_lazy(
+                "One puzzle a line (0 or . for blanks), or the quizzes,solutions CSV; "
+                "up to {megabytes} MB and {lines} lines."
+            ),
+            megabytes=settings.IMPORT_MAX_BYTES // 2**20,
+            lines=f"{imports.MAX_LINES:,}",
         )
     )
 
@@ -45,13 +52,16 @@ class ImportForm(forms.Form):
         limit = settings.IMPORT_MAX_BYTES
         if upload.size > limit:
             raise forms.ValidationError(
-                f"The file is {upload.size:,} bytes; the limit is {limit:,}. Split it up."
+                _("The file is %(size)s bytes; the limit is %(limit)s. Split it up.")
+                % {"size": f"{upload.size:,}", "limit": f"{limit:,}"}
             )
         data = upload.read(limit + 1)
         if imports.looks_binary(data):
             raise forms.ValidationError(
-                "This is not a text file (it holds binary data). Upload plain text, "
-                "one puzzle a line, or an uncompressed CSV."
+                _(
+                    "This is not a text file (it holds binary data). Upload plain text, "
+                    "one puzzle a line, or an uncompressed CSV."
+                )
             )
         text = data.decode("utf-8", errors="replace")
         try:
@@ -59,7 +69,7 @@ class ImportForm(forms.Form):
         except imports.TooManyLines as error:
             raise forms.ValidationError(str(error)) from error
         if not lines:
-            raise forms.ValidationError("The file has no puzzle lines.")
+            raise forms.ValidationError(_("The file has no puzzle lines."))
         return text, upload.name, lines
 
 
@@ -69,8 +79,11 @@ def _start(job: SeedJob) -> None:
 
 def _reasons_link(job: SeedJob) -> str:
     if job.rejected > len(job.reasons):
-        return f"the first {len(job.reasons)} of {job.rejected} reasons"
-    return f"all {job.rejected} reasons"
+        return _("the first %(kept)d of %(count)d reasons") % {
+            "kept": len(job.reasons),
+            "count": job.rejected,
+        }
+    return _("all %(count)d reasons") % {"count": job.rejected}
 
 
 def _job_row(job: SeedJob) -> dict:
@@ -94,11 +107,13 @@ def _job_row(job: SeedJob) -> dict:
 def _ago(moment: datetime.datetime | None, now: datetime.datetime) -> str:
     """ "12 s ago", "5 min ago", "3 h ago", or "never"."""
     if moment is None:
-        return "never"
+        return _("never")
     seconds = max(0, round((now - moment).total_seconds()))
     if seconds < 120:
-        return f"{seconds} s ago"
-    return f"{seconds // 60} min ago" if seconds < 7200 else f"{seconds // 3600} h ago"
+        return _("%(seconds)d s ago") % {"seconds": seconds}
+    if seconds < 7200:
+        return _("%(minutes)d min ago") % {"minutes": seconds // 60}
+    return _("%(hours)d h ago") % {"hours": seconds // 3600}
 
 
 def _pool_rows() -> list[dict]:
@@ -167,7 +182,9 @@ def pool_page(request: HttpRequest) -> HttpResponse:
                         request.user,
                     )
                     _start(job)
-                messages.success(request, f"Seed job {job.pk} queued: {job}.")
+                messages.success(
+                    request, _("Seed job %(id)d queued: %(job)s.") % {"id": job.pk, "job": job}
+                )
                 return redirect("admin:pool")
         else:
             import_form = ImportForm(request.POST, request.FILES, prefix="import")
@@ -176,11 +193,15 @@ def pool_page(request: HttpRequest) -> HttpResponse:
                 with transaction.atomic():
                     job = seeding.create_import_job(text, name, request.user, lines)
                     _start(job)
-                messages.success(request, f"Import job {job.pk} queued: {job.requested} lines.")
+                messages.success(
+                    request,
+                    _("Import job %(id)d queued: %(count)d lines.")
+                    % {"id": job.pk, "count": job.requested},
+                )
                 return redirect("admin:pool")
     context = {
         **admin.site.each_context(request),
-        "title": "Puzzle pools",
+        "title": _("Puzzle pools"),
         "pools": _pool_rows(),
         "jobs": [_job_row(j) for j in SeedJob.objects.defer("payload")[:RECENT_JOBS]],
         "seed_form": seed_form,

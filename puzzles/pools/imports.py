@@ -10,6 +10,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 import engine
 
 MAX_LINE = 400  # characters: a CSV line of puzzle and solution is 163
@@ -58,7 +60,7 @@ def content_of(number: int, raw: str) -> str | None:
 
 def iter_lines(text: str) -> Iterator[Line]:
     """The lines that hold content, numbered as in the file, one at a time."""
-    for number, raw, _ in split(text):
+    for number, raw, _end in split(text):
         line = content_of(number, raw)
         if line is not None:
             yield Line(number, line)
@@ -72,9 +74,11 @@ def lines_of(text: str) -> list[Line]:
 def count_lines(text: str, limit: int = MAX_LINES) -> int:
     """How many lines hold content, without keeping any; TooManyLines past limit lines."""
     count = 0
-    for number, raw, _ in split(text):
+    for number, raw, _end in split(text):
         if number > limit:
-            raise TooManyLines(f"The file has more than {limit:,} lines. Split it up.")
+            raise TooManyLines(
+                _("The file has more than %(limit)s lines. Split it up.") % {"limit": f"{limit:,}"}
+            )
         if content_of(number, raw) is not None:
             count += 1
     return count

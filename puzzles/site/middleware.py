@@ -17,6 +17,7 @@ from django.core.exceptions import (
 )
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.urls import resolve
+from django.utils.translation import gettext as _
 
 from ..pools import traffic
 
@@ -104,7 +105,9 @@ class ClientMistakeFilter(logging.Filter):
 
 
 def too_large_message() -> str:
-    return f"The body is too large: at most {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes."
+    return _("The body is too large: at most %(bytes)d bytes.") % {
+        "bytes": settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    }
 
 
 def error_message(request: HttpRequest, response: HttpResponse) -> str:
@@ -114,11 +117,11 @@ def error_message(request: HttpRequest, response: HttpResponse) -> str:
         allowed = response.headers.get("Allow", "")
         return f"{request.method} is not allowed here; use {allowed or 'another method'}."
     messages = {
-        400: "The request could not be read.",
-        403: "You may not do that.",
-        404: "No such URL.",
+        400: _("The request could not be read."),
+        403: _("You may not do that."),
+        404: _("No such URL."),
         413: too_large_message(),
-        429: "Too many requests; wait a little and try again.",
+        429: _("Too many requests; wait a little and try again."),
     }
     try:
         phrase = HTTPStatus(status).phrase
@@ -153,11 +156,11 @@ class ApiErrorsMiddleware:
         if isinstance(exception, RequestDataTooBig):
             return JsonResponse({"error": too_large_message()}, status=413)
         if isinstance(exception, Http404):
-            return JsonResponse({"error": str(exception) or "No such URL."}, status=404)
+            return JsonResponse({"error": str(exception) or _("No such URL.")}, status=404)
         if isinstance(exception, PermissionDenied):
-            return JsonResponse({"error": str(exception) or "You may not do that."}, status=403)
+            return JsonResponse({"error": str(exception) or _("You may not do that.")}, status=403)
         if isinstance(exception, SuspiciousOperation):
-            return JsonResponse({"error": "The request could not be read."}, status=400)
+            return JsonResponse({"error": _("The request could not be read.")}, status=400)
         return None  # a 500 or 503: handler500 answers JSON under /api/
 
 

@@ -15,6 +15,8 @@ from django.shortcuts import redirect, render
 from django.template import loader
 from django.templatetags.static import static
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
@@ -24,12 +26,12 @@ from ..accounts.players import preferences_for
 # Why the site answers 503: in the API's words and in the page's.
 UNAVAILABLE = {
     "database": (
-        "The database is not answering; try again in a few seconds.",
-        "Our database is not answering right now.",
+        gettext_lazy("The database is not answering; try again in a few seconds."),
+        gettext_lazy("Our database is not answering right now."),
     ),
     "busy": (
-        "The site is too busy to answer now; try again in {seconds} seconds.",
-        "The site is very busy right now.",
+        gettext_lazy("The site is too busy to answer now; try again in %(seconds)d seconds."),
+        gettext_lazy("The site is very busy right now."),
     ),
 }
 
@@ -40,7 +42,7 @@ def unavailable(request: HttpRequest, reason: str, *, retry_after: int) -> HttpR
     Retry-After on both."""
     api, page = UNAVAILABLE[reason]
     if request.path.startswith("/api/"):
-        body = {"error": api.format(seconds=retry_after), "retry_after": retry_after}
+        body = {"error": api % {"seconds": retry_after}, "retry_after": retry_after}
         response: HttpResponse = JsonResponse(body, status=503)
     else:
         text = loader.get_template("503.html").render({"reason": page})
@@ -57,7 +59,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
     if isinstance(error, (OperationalError, InterfaceError)):
         return unavailable(request, "database", retry_after=5)
     if request.path.startswith("/api/"):
-        message = "Something went wrong on our side; your game is saved."
+        message = _("Something went wrong on our side; your game is saved.")
         return JsonResponse({"error": message}, status=500)
     return HttpResponse(loader.get_template("500.html").render(), status=500)
 
@@ -131,7 +133,7 @@ def manifest(request: HttpRequest) -> JsonResponse:
     body = {
         "name": "Sudoku",
         "short_name": "Sudoku",
-        "description": "Daily Sudoku puzzles, hints that teach, and play that goes on offline.",
+        "description": _("Daily Sudoku puzzles, hints that teach, and play that goes on offline."),
         "start_url": "/",
         "scope": "/",
         "display": "standalone",

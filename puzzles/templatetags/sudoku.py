@@ -10,6 +10,8 @@ from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timesince import timesince
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from ..play.stats import clock as clock_text
 
@@ -38,15 +40,16 @@ def svg_points(points: list[tuple[float, float]]) -> str:
 def ago(when: datetime.datetime) -> str:
     """ "just now" within the minute, else "3 hours ago"."""
     if timezone.now() - when < datetime.timedelta(minutes=1):
-        return "just now"
-    return f"{timesince(when)} ago"
+        return _("just now")
+    # Translators: %(time)s is a time span, "3 hours".
+    return _("%(time)s ago") % {"time": timesince(when)}
 
 
 # A cell's part in a step drawn as a level-2 hint draws it, as a screen reader says it.
 HINT_PARTS = {
-    "region": "; where to look",
-    "cause": "; part of the pattern",
-    "target": "; the step changes it",
+    "region": gettext_lazy("; where to look"),
+    "cause": gettext_lazy("; part of the pattern"),
+    "target": gettext_lazy("; the step changes it"),
 }
 
 
@@ -61,11 +64,13 @@ def _cell(cell: dict) -> str:
     )
     given = " given" if cell["given"] else ""
     if value:
-        content = f"{value}, given" if cell["given"] else str(value)
+        # Translators: a given digit of a cell as a screen reader says it, "7, given".
+        content = _("%(digit)d, given") % {"digit": value} if cell["given"] else str(value)
     elif notes:
-        content = "empty, notes " + " ".join(map(str, notes))
+        # Translators: a cell as a screen reader says it; %(notes)s is "1 5 9".
+        content = _("empty, notes %(notes)s") % {"notes": " ".join(map(str, notes))}
     else:
-        content = "empty"
+        content = _("empty")
     # The notes' slots with spaces between: the cell's visible text ("1 5") is then part of
     # its name ("notes 1 5"), as a voice-control user reads it off the screen.
     on, off = cell.get("on") or [], cell.get("off") or []
@@ -81,12 +86,18 @@ def _cell(cell: dict) -> str:
         hint += f' data-hint-on="{"".join(map(str, sorted(on)))}"'
     if off:
         hint += f' data-hint-off="{"".join(map(str, sorted(off)))}"'
-    content += HINT_PARTS.get(part, "")
+    content += str(HINT_PARTS.get(part, ""))
+    # Translators: a cell as a screen reader names it, "Row 2, column 5: 7, given".
+    label = _("Row %(row)d, column %(column)d: %(content)s") % {
+        "row": row,
+        "column": col,
+        "content": content,
+    }
     return (
         f'<div class="cell{given}" role="gridcell" data-cell="{index}" data-value="{value}"'
         f'{" data-given" if given else ""}{hint} data-row="{row}" data-col="{col}"'
         f' tabindex="{0 if index == 0 else -1}" aria-selected="false"'
-        f' aria-label="Row {row}, column {col}: {escape(content)}">'
+        f' aria-label="{escape(label)}">'
         f'<span class="value" aria-hidden="true">{value or ""}</span>'
         f'<span class="notes" aria-hidden="true">{slots}</span></div>'
     )
