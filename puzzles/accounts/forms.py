@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -70,9 +71,17 @@ class SignupForm(UserCreationForm):
 
 
 class PreferencesForm(forms.ModelForm):
+    # One of the languages shipped, or the browser's; each named in its own language.
+    language = forms.ChoiceField(
+        label=_("Language"),
+        required=False,
+        choices=lambda: [("", _("The browser's")), *settings.LANGUAGES],
+        help_text=_("The site's language, here and on your other devices once signed in."),
+    )
+
     class Meta:
         model = Preferences
-        fields = PREFERENCES
+        fields = (*PREFERENCES, "language")
         widgets = {"theme": forms.RadioSelect}
         # The model's fields have no verbose_name (one would need a migration): their
         # labels, as Django would make them from the field names, are given here.

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 import engine
 
-from ..accounts import limits
+from ..accounts import languages, limits
 from ..accounts.forms import PreferencesForm
 from ..accounts.players import (
     YIELDED_KEY,
@@ -323,5 +323,5 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         if prefs.mark_mistakes:
             starting.mark_games_in_progress(current_player(request))
         messages.success(request, _("Settings saved."))
-        return redirect(reverse("puzzles:settings"))
+        return languages.kept(request, prefs.language, reverse("puzzles:settings"))
     return render(request, "puzzles/settings.html", {"form": form})

@@ -18,48 +18,15 @@ from django.urls import translate_url
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject
-from django.utils.translation import trans_real
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
+from ..accounts.languages import chosen, from_accept_language, supported
+from ..accounts.players import preferences_for
 from .middleware import API_PREFIX
 
 # Paths never sent on to a prefixed address: not pages, or pages of one language.
 UNPREFIXED = (API_PREFIX, "/static/", "/admin/", "/healthz", "/metrics", "/i18n/", "/sw.js")
-
-
-def supported(code: str | None) -> str | None:
-    """The shipped language a code names (`de-AT` gives `de`), or None."""
-    if not code:
-        return None
-    try:
-        return translation.get_supported_language_variant(code)
-    except LookupError:
-        return None
-
-
-def from_accept_language(request: HttpRequest) -> str | None:
-    """The first shipped language of the request's Accept-Language, or None."""
-    header = request.headers.get("Accept-Language", "")
-    for code, _quality in trans_real.parse_accept_lang_header(header):
-        if code == "*":
-            break
-        if found := supported(code):
-            return found
-    return None
-
-
-def chosen(request: HttpRequest) -> str:
-    """The language a page without a prefix should be in: the account's setting, then the
-    switcher's cookie, then Accept-Language, then English."""
-    user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
-        from ..accounts.players import preferences_for
-
-        if found := supported(preferences_for(request).language):
-            return found
-    cookie = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
-    return supported(cookie) or from_accept_language(request) or settings.LANGUAGE_CODE
 
 
 class LanguageMiddleware(LocaleMiddleware):
@@ -110,8 +77,6 @@ def choose_language(request: HttpRequest) -> HttpResponse:
     code = supported(request.POST.get("language"))
     user = request.user
     if code is not None and user.is_authenticated:
-        from ..accounts.players import preferences_for
-
         prefs = preferences_for(request)
         if prefs.language != code:
             prefs.language = code

@@ -170,3 +170,37 @@ def test_the_api_answers_in_the_language_its_request_names(client, stocked):
         assert response["Content-Language"] == code
     # An address of the API is never sent on to a prefix, whatever the language.
     assert client.get(f"/api/games/{game.pk}", HTTP_ACCEPT_LANGUAGE="de").status_code == 200
+
+
+def settings_form(**changes) -> dict:
+    fields = {"theme": "system", "auto_remove_notes": "on", "show_timer": "on", "language": ""}
+    return fields | changes
+
+
+def test_the_settings_page_keeps_a_guests_language_in_the_cookie(client):
+    page = client.get("/settings/").content.decode()
+    assert '<select name="language"' in page and '<option value="ja">日本語</option>' in page
+    response = client.post("/settings/", settings_form(language="ja"))
+    assert response["Location"] == "/ja/settings/"
+    assert client.cookies[settings.LANGUAGE_COOKIE_NAME].value == "ja"
+    assert client.get("/", HTTP_ACCEPT_LANGUAGE="de")["Location"] == "/ja/"
+    # The browser's again: the cookie goes, Accept-Language rules.
+    response = client.post("/ja/settings/", settings_form(language=""))
+    assert response["Location"] == "/settings/"
+    assert client.cookies[settings.LANGUAGE_COOKIE_NAME].value == ""
+    assert client.get("/", HTTP_ACCEPT_LANGUAGE="de")["Location"] == "/de/"
+
+
+def test_the_settings_page_keeps_a_players_language_on_the_account(client, alice):
+    client.force_login(alice)
+    response = client.post("/settings/", settings_form(language="ar"))
+    assert response["Location"] == "/ar/settings/"
+    assert Preferences.objects.get(user=alice).language == "ar"
+
+
+def test_the_settings_page_refuses_a_language_not_shipped_and_changes_nothing(client, alice):
+    client.force_login(alice)
+    response = client.post("/settings/", settings_form(language="xx"))
+    assert response.status_code == 200
+    assert "xx is not one of the available choices" in response.content.decode()
+    assert Preferences.objects.get(user=alice).language == ""
