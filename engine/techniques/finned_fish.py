@@ -13,7 +13,8 @@ from itertools import combinations
 
 from ..board import Board, Step
 from ..grid import BIT, BOX_OF, POPCOUNT
-from ..wording import cells_text, join, plural, removals_text
+from ..i18n import _, ngettext
+from ..wording import cells_text, join, removals_text
 from .fish import cell_at, line_places
 from .kept import Kept
 from .table import step
@@ -162,6 +163,16 @@ def _pattern_step(
     return _fish_step(size, sashimi, told, taken, board.cands)
 
 
+def _lines(rows: bool, lines: list[int]) -> str:
+    """Rows or columns by their numbers (from 0): 'rows 1, 4 and 7', 'column 5'."""
+    numbers = join(str(line + 1) for line in lines)
+    if rows:
+        # Translators: {numbers} is a list of row numbers, like '1, 4 and 7'.
+        return ngettext("row {numbers}", "rows {numbers}", len(lines)).format(numbers=numbers)
+    # Translators: {numbers} is a list of column numbers, like '1, 4 and 7'.
+    return ngettext("column {numbers}", "columns {numbers}", len(lines)).format(numbers=numbers)
+
+
 def _fish_step(
     size: int, sashimi: bool, fish: tuple, removed: list[tuple[int, int]], cands: list[int]
 ) -> Step:
@@ -175,31 +186,77 @@ def _fish_step(
         for cover in cover_lines
         if cands[c := cell_at(base_is_row, b, cover)] & bit
     ]
-    base_kind, cover_kind = ("rows", "columns") if base_is_row else ("columns", "rows")
-    base_names = join(str(b + 1) for b in bases)
-    cover_names = join(str(c + 1) for c in cover_lines)
-    fin_words = "fin" if len(fins) == 1 else "fins"
-    one_fin = "the fin" if len(fins) == 1 else "a fin"
     # Only the cover lines through the fins' box meet it: rows of its band, or columns of
     # its stack.
     band = box % 3 if base_is_row else box // 3
     through = [c for c in cover_lines if c // 3 == band]
-    meeting = (
-        f"{plural(len(through), cover_kind[:-1])} {join(str(c + 1) for c in through)} "
-        f"{'crosses' if len(through) == 1 else 'cross'}"
-    )
 
     def tell() -> dict:
+        base_names = _lines(base_is_row, list(bases))
+        cover_names = _lines(not base_is_row, cover_lines)
+        n = len(fins)
+        numbers = join(str(c + 1) for c in through)
+        if base_is_row:
+            meeting = ngettext(
+                # Translators: {numbers} is a list of column numbers, like '5' or '4 and 6';
+                # said in 'Where ... box 3, the cells outside ... see the fin'.
+                "column {numbers} crosses",
+                "columns {numbers} cross",
+                len(through),
+            ).format(numbers=numbers)
+            either = ngettext(
+                # Translators: {covers} is like 'columns 2, 5 and 8'.
+                "Either the fin is {digit}, or those rows fill {covers} with {digit}s.",
+                "Either a fin is {digit}, or those rows fill {covers} with {digit}s.",
+                n,
+            )
+        else:
+            meeting = ngettext(
+                # Translators: {numbers} is a list of row numbers, like '5' or '4 and 6'; said in
+                # 'Where ... box 3, the cells outside ... see the fin'.
+                "row {numbers} crosses",
+                "rows {numbers} cross",
+                len(through),
+            ).format(numbers=numbers)
+            either = ngettext(
+                # Translators: {covers} is like 'rows 2, 5 and 8'.
+                "Either the fin is {digit}, or those columns fill {covers} with {digit}s.",
+                "Either a fin is {digit}, or those columns fill {covers} with {digit}s.",
+                n,
+            )
         return {
-            "region": f"{base_kind} {base_names}",
+            "region": base_names,
             "cause": sorted(body + fins),
-            "reason": f"In {base_kind} {base_names}, {digit} can go only in {cover_kind} "
-            f"{cover_names} ({cells_text(body)}), apart from the {fin_words} at "
-            f"{cells_text(fins)}, in box {box + 1}. Either {one_fin} is {digit}, or those "
-            f"{base_kind} fill {cover_kind} {cover_names} with {digit}s. Where "
-            f"{meeting} box {box + 1}, the cells outside {base_kind} {base_names} see the "
-            f"{fin_words}: either way they cannot hold {digit}.",
-            "result": f"So take out {removals_text(removed)}.",
+            "reason": ngettext(
+                # Translators: {bases} and {covers} are rows or columns, like 'rows 1 and 4' and
+                # 'columns 2 and 5'; {cells} and {fins} lists of places; {box} a box's number.
+                "In {bases}, {digit} can go only in {covers} ({cells}), apart from the fin "
+                "at {fins}, in box {box}.",
+                "In {bases}, {digit} can go only in {covers} ({cells}), apart from the fins "
+                "at {fins}, in box {box}.",
+                n,
+            ).format(
+                bases=base_names,
+                digit=digit,
+                covers=cover_names,
+                cells=cells_text(body),
+                fins=cells_text(fins),
+                box=box + 1,
+            )
+            + " "
+            + either.format(digit=digit, covers=cover_names)
+            + " "
+            + ngettext(
+                # Translators: {meeting} is like 'column 5 crosses' or 'columns 4 and 6 cross';
+                # {box} a box's number; {bases} rows or columns, like 'rows 1 and 4'.
+                "Where {meeting} box {box}, the cells outside {bases} see the fin: either way "
+                "they cannot hold {digit}.",
+                "Where {meeting} box {box}, the cells outside {bases} see the fins: either "
+                "way they cannot hold {digit}.",
+                n,
+            ).format(meeting=meeting, box=box + 1, bases=base_names, digit=digit),
+            # Translators: {removals} is a list like '5 from row 1, columns 2 and 7'.
+            "result": _("So take out {removals}.").format(removals=removals_text(removed)),
         }
 
     return step(

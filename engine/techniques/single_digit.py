@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from ..board import Board, Step
 from ..grid import BIT, BOX_OF, PEER_BITS, unit_name
+from ..i18n import _
 from ..wording import cells_in, cells_text, place, removals_text
 from .kept import Kept
 from .table import step
+
+
+def _upper_first(text: str) -> str:
+    """A sentence begun with a capital, whatever word the language puts first."""
+    return text[:1].upper() + text[1:]
 
 
 def _links(board: Board, digit: int, units: range) -> list[tuple[int, int, int]]:
@@ -34,11 +40,19 @@ def skyscraper(board: Board) -> Step | None:
         found = _SKYSCRAPERS.get((digit, on[digit]), _skyscraper_of, board, digit)
         if found:
             removed, first, second, base1, base2, ends = found
-            why = (
-                f"{place(base1).capitalize()} and {place(base2)} share a "
-                f"line, so at most one of them is {digit}"
+            why = _(
+                # Translators: {base}, {other_base}, {end} and {other_end} are places like
+                # 'row 2, column 5'.
+                "{base} and {other_base} share a line, so at most one of them is {digit}: "
+                "{end} or {other_end} is {digit}."
+            ).format(
+                base=place(base1),
+                other_base=place(base2),
+                digit=digit,
+                end=place(ends[0]),
+                other_end=place(ends[1]),
             )
-            return _two_links_step("skyscraper", digit, list(removed), first, second, ends, why)
+            return _two_links_step("skyscraper", digit, list(removed), first, second, why)
     return None
 
 
@@ -66,13 +80,20 @@ def two_string_kite(board: Board) -> Step | None:
         found = _KITES.get((digit, on[digit]), _kite_of, board, digit)
         if found:
             removed, first, second, near_r, near_c, ends = found
-            why = (
-                f"{place(near_r).capitalize()} and {place(near_c)} share box "
-                f"{BOX_OF[near_r] + 1}, so at most one is {digit}"
+            why = _(
+                # Translators: {near}, {other_near}, {end} and {other_end} are places like
+                # 'row 2, column 5'; {box} is a box's number.
+                "{near} and {other_near} share box {box}, so at most one is {digit}: {end} or "
+                "{other_end} is {digit}."
+            ).format(
+                near=place(near_r),
+                other_near=place(near_c),
+                box=BOX_OF[near_r] + 1,
+                digit=digit,
+                end=place(ends[0]),
+                other_end=place(ends[1]),
             )
-            return _two_links_step(
-                "two_string_kite", digit, list(removed), first, second, ends, why
-            )
+            return _two_links_step("two_string_kite", digit, list(removed), first, second, why)
     return None
 
 
@@ -102,29 +123,43 @@ def _two_links_step(
     removed: list[tuple[int, int]],
     first: tuple[int, int, int],
     second: tuple[int, int, int],
-    ends: tuple[int, int],
     why: str,
 ) -> Step:
     """The step of two strong links of a digit ((unit, cell, cell) each) of which one of the
-    two far ends must hold the digit (`why` says how): the cells that see both lose it."""
+    two far ends must hold the digit (the sentence `why` says how and which): the cells that
+    see both lose it."""
     (u1, a1, a2), (u2, b1, b2) = first, second
     return step(
         name,
         eliminations=removed,
         cells=sorted({a1, a2, b1, b2}),
         units=[u1, u2],
-        region=f"{unit_name(u1)} and {unit_name(u2)}",
-        reason=f"In {unit_name(u1)}, {digit} goes only in {cells_in(u1, [a1, a2])}; in "
-        f"{unit_name(u2)}, only in {cells_in(u2, [b1, b2])}. {why}: {place(ends[0])} or "
-        f"{place(ends[1])} is {digit}.",
-        result=f"So {digit} leaves every cell that sees both: take out {removals_text(removed)}.",
+        # Translators: {unit} and {other_unit} are rows, columns or boxes, like 'row 3'.
+        region=_("{unit} and {other_unit}").format(unit=unit_name(u1), other_unit=unit_name(u2)),
+        reason=_(
+            # Translators: {unit} and {other_unit} are rows, columns or boxes, like 'row 3';
+            # {cells} and {other_cells} two places in each, like 'columns 2 and 7'.
+            "In {unit}, {digit} goes only in {cells}; in {other_unit}, only in {other_cells}."
+        ).format(
+            unit=unit_name(u1),
+            digit=digit,
+            cells=cells_in(u1, [a1, a2]),
+            other_unit=unit_name(u2),
+            other_cells=cells_in(u2, [b1, b2]),
+        )
+        + " "
+        + _upper_first(why),
+        # Translators: {removals} is a list like '5 from row 1, columns 2 and 7'.
+        result=_("So {digit} leaves every cell that sees both: take out {removals}.").format(
+            digit=digit, removals=removals_text(removed)
+        ),
     )
 
 
 def _clusters(board: Board, digit: int) -> list[dict[int, int]]:
     """Connected groups of the digit's strong links, each cell coloured 0 or 1."""
     neighbours: dict[int, set[int]] = {}
-    for _, a, b in _links(board, digit, range(27)):
+    for _unit, a, b in _links(board, digit, range(27)):
         neighbours.setdefault(a, set()).add(b)
         neighbours.setdefault(b, set()).add(a)
     clusters, seen = [], set()
@@ -165,26 +200,36 @@ def _colouring_step(
 
     def tell() -> dict:
         if clash:  # two cells of one colour see each other: that colour is wrong
-            why = (
-                f"{place(clash[0]).capitalize()} and {place(clash[1])} have the same "
-                "colour and see each other, so that colour is wrong."
+            why = _upper_first(
+                _(
+                    # Translators: {place} and {other} are places like 'row 2, column 5'.
+                    "{place} and {other} have the same colour and see each other, so that "
+                    "colour is wrong."
+                ).format(place=place(clash[0]), other=place(clash[1]))
             )
         else:  # cells that see both colours
-            why = f"A cell that sees both colours cannot be {digit}."
+            why = _("A cell that sees both colours cannot be {digit}.").format(digit=digit)
         colour = next(c for c in _clusters(seen, digit) if sorted(c) == cells)
         wrong = colour[clash[0]] if clash else 1
         return {
-            "region": f"the places of {digit}",
-            "reason": f"Colour the places of {digit} linked in pairs "
-            f"({cells_text(cells)}) in two colours: exactly one colour is {digit}. "
+            "region": _("the places of {digit}").format(digit=digit),
+            "reason": _(
+                # Translators: {cells} is a list of places like 'row 1, columns 2 and 5; row 3,
+                # column 4'.
+                "Colour the places of {digit} linked in pairs ({cells}) in two colours: "
+                "exactly one colour is {digit}."
+            ).format(digit=digit, cells=cells_text(cells))
+            + " "
             + why
-            + (" On the board one colour is ringed, the other struck through."),
-            "result": f"So take out {removals_text(removed)}.",
+            + " "
+            + _("On the board one colour is ringed, the other struck through."),
+            # Translators: {removals} is a list like '5 from row 1, columns 2 and 7'.
+            "result": _("So take out {removals}.").format(removals=removals_text(removed)),
             "on": [(c, digit) for c in cells if colour[c] != wrong],
             "off": [(c, digit) for c in cells if colour[c] == wrong],
             "links": [
                 (a, digit, b, digit, "strong")
-                for _, a, b in _links(seen, digit, range(27))
+                for _unit, a, b in _links(seen, digit, range(27))
                 if a in colour and b in colour
             ],
         }
@@ -305,20 +350,42 @@ def _er_step(
     on_row = unit >= 9  # the pair is in a column, its near end on row r
 
     def tell() -> dict:
-        box_line, other_line = (
-            (f"row {r + 1}", f"column {c + 1}") if on_row else (f"column {c + 1}", f"row {r + 1}")
-        )
+        # Translators: a row of the grid, said within a sentence; {number} is its number.
+        row = _("row {number}").format(number=r + 1)
+        # Translators: a column of the grid, said within a sentence; {number} is its number.
+        column = _("column {number}").format(number=c + 1)
+        box_line, other_line = (row, column) if on_row else (column, row)
         return {
-            "region": f"box {box + 1} and {unit_name(unit)}",
+            # Translators: {box} is a box's number; {unit} a row or column, like 'row 3'.
+            "region": _("box {box} and {unit}").format(box=box + 1, unit=unit_name(unit)),
             "cause": sorted({*cells, near, far}),
-            "reason": f"In box {box + 1}, every cell that can still hold {digit} lies on "
-            f"{box_line} or on {other_line} ({cells_text(cells)}). In {unit_name(unit)}, "
-            f"{digit} can go only in {cells_in(unit, [near, far])}. If {place(far)} is not "
-            f"{digit}, {place(near)} is: it rules {digit} out of {box_line} in box {box + 1}, "
-            f"so the box's {digit} is on {other_line}. Either way, a cell that sees both "
-            f"{place(far)} and the places of {digit} on {other_line} in box {box + 1} cannot "
-            f"be {digit}.",
-            "result": f"So {place(target)} is not {digit}: take out {removals_text(removed)}.",
+            "reason": _(
+                # Translators: {box} is a box's number; {box_line} and {other_line} the row and
+                # the column through the box, like 'row 2' and 'column 5' (either way round);
+                # {cells} a list of places; {unit} a row or column, like 'column 8'; {pair} its
+                # two places of {digit}, named within it, like 'rows 2 and 7'; {near} and {far}
+                # those two places, like 'row 2, column 8'.
+                "In box {box}, every cell that can still hold {digit} lies on {box_line} or on "
+                "{other_line} ({cells}). In {unit}, {digit} can go only in {pair}. If {far} is "
+                "not {digit}, {near} is: it rules {digit} out of {box_line} in box {box}, so the "
+                "box's {digit} is on {other_line}. Either way, a cell that sees both {far} and "
+                "the places of {digit} on {other_line} in box {box} cannot be {digit}."
+            ).format(
+                box=box + 1,
+                digit=digit,
+                box_line=box_line,
+                other_line=other_line,
+                cells=cells_text(cells),
+                unit=unit_name(unit),
+                pair=cells_in(unit, [near, far]),
+                far=place(far),
+                near=place(near),
+            ),
+            # Translators: {place} is a place like 'row 2, column 5'; {removals} a list like
+            # '5 from row 2, column 5'.
+            "result": _("So {place} is not {digit}: take out {removals}.").format(
+                place=place(target), digit=digit, removals=removals_text(removed)
+            ),
         }
 
     return step(

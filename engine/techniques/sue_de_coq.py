@@ -15,6 +15,7 @@ from itertools import combinations
 
 from ..board import Board, Step
 from ..grid import BOX_OF, DIGITS_OF, POPCOUNT, UNITS, unit_name
+from ..i18n import _, ngettext
 from ..wording import cells_in, cells_text, digits_text, removals_text
 from .kept import Kept
 from .table import step
@@ -121,17 +122,45 @@ def _step(
 
     def tell() -> dict:
         return {
-            "region": f"{unit_name(line)} and {unit_name(box)}",
+            # Translators: {line} is a row or column, like 'row 3'; {box} like 'box 2'.
+            "region": _("{line} and {box}").format(line=unit_name(line), box=unit_name(box)),
             "cause": cells,
-            "reason": f"Where {unit_name(line)} meets {unit_name(box)}, its "
-            f"{cells_in(line, core)} hold {digits_text(DIGITS_OF[v])}. With "
-            f"{cells_in(line, lg)} of the line "
-            f"({digits_text(DIGITS_OF[lm])}) and {cells_text(bg)} of the box "
-            f"({digits_text(DIGITS_OF[bm])}), which share no digit, these {len(cells)} cells "
-            f"hold exactly {len(cells)} digits: each is in one of them. So the line's part "
-            "holds its digits for the line, and the box's part for the box.",
-            "result": f"So the rest of the line and of the box lose them: "
-            f"take out {removals_text(removed)}.",
+            # Translators: {line} is a row or column, like 'row 3'; {box} like 'box 2';
+            # {cells} the meeting cells named within the line, like 'columns 4 and 5';
+            # {digits} like '3, 5 and 7'.
+            "reason": _("Where {line} meets {box}, its {cells} hold {digits}.").format(
+                line=unit_name(line),
+                box=unit_name(box),
+                cells=cells_in(line, core),
+                digits=digits_text(DIGITS_OF[v]),
+            )
+            + " "
+            + ngettext(
+                # Translators: {line_cells} are places named within the line, like 'columns 1
+                # and 8'; {box_cells} places like 'row 2, column 5'; {line_digits} and
+                # {box_digits} their digits, like '3 and 7'; {n} counts the cells.
+                "With {line_cells} of the line ({line_digits}) and {box_cells} of the box "
+                "({box_digits}), which share no digit, these {n} cell hold exactly {n} digit: "
+                "each is in one of them.",
+                "With {line_cells} of the line ({line_digits}) and {box_cells} of the box "
+                "({box_digits}), which share no digit, these {n} cells hold exactly {n} "
+                "digits: each is in one of them.",
+                len(cells),
+            ).format(
+                line_cells=cells_in(line, lg),
+                line_digits=digits_text(DIGITS_OF[lm]),
+                box_cells=cells_text(bg),
+                box_digits=digits_text(DIGITS_OF[bm]),
+                n=len(cells),
+            )
+            + " "
+            + _(
+                "So the line's part holds its digits for the line, and the box's part for the box."
+            ),
+            "result": _(
+                # Translators: {removals} is a list like '5 from row 1, columns 2 and 7'.
+                "So the rest of the line and of the box lose them: take out {removals}."
+            ).format(removals=removals_text(removed)),
         }
 
     return step(

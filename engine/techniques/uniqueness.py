@@ -14,14 +14,23 @@ from itertools import combinations
 
 from ..board import Board, Step
 from ..grid import BIT, BOX_OF, DIGITS_OF, POPCOUNT, UNITS, UNITS_OF, shared_units, unit_name
-from ..wording import cells_in, cells_text, digits_text, digits_text_pair, place, removals_text
+from ..i18n import _, ngettext
+from ..wording import (
+    cells_in,
+    cells_text,
+    digits_text,
+    digits_text_pair,
+    either,
+    join,
+    place,
+    removals_text,
+)
 from .table import step
 
-# Why a rectangle cannot hold only its two digits, said once for every type.
-_DEADLY = (
-    "could hold only {pair} would let the two digits swap places, and the puzzle would have "
-    "two solutions"
-)
+
+def _upper_first(text: str) -> str:
+    """A sentence begun with a capital, whatever word the language puts first."""
+    return text[:1].upper() + text[1:]
 
 
 def _rectangles(board: Board) -> Iterator[tuple[tuple[int, int, int, int], int, list[int]]]:
@@ -71,15 +80,35 @@ def _floor_on_a_line(board: Board) -> Iterator[Rectangle]:
 def _other_digits(extra: int) -> str:
     """'its other digit, 6' or 'one of its other digits, 4, 6 and 9'."""
     digits = DIGITS_OF[extra]
-    if len(digits) == 1:
-        return f"its other digit, {digits[0]}"
-    return f"one of its other digits, {digits_text(digits)}"
+    return ngettext(
+        # Translators: a cell's digits besides the rectangle's two; {digits} is like '6' or
+        # '4, 6 and 9'. Said in 'the fourth must hold ...' and 'one of ... holds ...'.
+        "its other digit, {digits}",
+        "one of its other digits, {digits}",
+        len(digits),
+    ).format(digits=digits_text(digits))
 
 
 def _intro(corners: tuple[int, ...], m: int) -> str:
-    return (
-        f"The rectangle {cells_text(corners)} sits on two rows, two columns and two boxes. "
-        f"Four such cells that {_DEADLY.format(pair=digits_text_pair(m))}."
+    """Why a rectangle cannot hold only its two digits, said once for every type."""
+    return _(
+        # Translators: {cells} is a list of places like 'rows 1 and 4, columns 2 and 5';
+        # {pair} the rectangle's two digits, like '{1,5}'.
+        "The rectangle {cells} sits on two rows, two columns and two boxes. Four such cells "
+        "that could hold only {pair} would let the two digits swap places, and the puzzle "
+        "would have two solutions."
+    ).format(cells=cells_text(corners), pair=digits_text_pair(m))
+
+
+def _removals(removed: list[tuple[int, int]]) -> str:
+    # Translators: {removals} is a list like '5 from row 1, columns 2 and 7'.
+    return _("So take out {removals}.").format(removals=removals_text(removed))
+
+
+def _leaves(digit: int, removed: list[tuple[int, int]]) -> str:
+    # Translators: {removals} is a list like '5 from row 1, columns 2 and 7'.
+    return _("So {digit} leaves every cell that sees both: take out {removals}.").format(
+        digit=digit, removals=removals_text(removed)
     )
 
 
@@ -98,9 +127,16 @@ def unique_rectangle_1(board: Board) -> Step | None:
             area=list(corners),
             cause=floor,
             region=cells_text(corners),
-            reason=f"{_intro(corners, m)} Three of them, {cells_text(floor)}, hold only "
-            f"{digits_text_pair(m)}: the fourth must hold {_other_digits(cands[roof] & ~m)}.",
-            result=f"So take out {removals_text(removed)}.",
+            reason=_intro(corners, m)
+            + " "
+            # Translators: {cells} is a list of places; {pair} two digits like '{1,5}';
+            # {other} is 'its other digit, 6' or 'one of its other digits, 4, 6 and 9'.
+            + _("Three of them, {cells}, hold only {pair}: the fourth must hold {other}.").format(
+                cells=cells_text(floor),
+                pair=digits_text_pair(m),
+                other=_other_digits(cands[roof] & ~m),
+            ),
+            result=_removals(removed),
         )
     return None
 
@@ -122,11 +158,23 @@ def unique_rectangle_2(board: Board) -> Step | None:
                 area=list(corners),
                 cause=list(corners),
                 region=cells_text(corners),
-                reason=f"{_intro(corners, m)} {cells_text(floor).capitalize()} hold only "
-                f"{digits_text_pair(m)}, and {cells_text(roof)} hold only "
-                f"{digits_text_pair(cands[roof[0]])}: one of those two must be {z}.",
-                result=f"So {z} leaves every cell that sees both: "
-                f"take out {removals_text(removed)}.",
+                reason=_intro(corners, m)
+                + " "
+                + _upper_first(
+                    _(
+                        # Translators: {floor} and {roof} are two places each, like 'row 1,
+                        # columns 2 and 5'; {pair} and {roof_digits} digits like '{1,5}'.
+                        "{floor} hold only {pair}, and {roof} hold only {roof_digits}: one of "
+                        "those two must be {digit}."
+                    ).format(
+                        floor=cells_text(floor),
+                        pair=digits_text_pair(m),
+                        roof=cells_text(roof),
+                        roof_digits=digits_text_pair(cands[roof[0]]),
+                        digit=z,
+                    )
+                ),
+                result=_leaves(z, removed),
             )
     return None
 
@@ -163,7 +211,7 @@ def unique_rectangle_3(board: Board) -> Step | None:
                     )
                     if not removed:
                         continue
-                    where = " and ".join(unit_name(u) for u in units)
+                    where = join(unit_name(u) for u in units)
                     return step(
                         "unique_rectangle_3",
                         rating=4.5 + 0.1 * size,
@@ -173,14 +221,41 @@ def unique_rectangle_3(board: Board) -> Step | None:
                         cause=[*corners, *group],
                         units=units,
                         region=cells_text(corners),
-                        reason=f"{_intro(corners, m)} {cells_text(floor).capitalize()} hold "
-                        f"only {digits_text_pair(m)}, so one of {cells_text(roof)} holds "
-                        f"{_other_digits(extra)}. In {where}, together with "
-                        f"{cells_in(units[0], group)}, that makes "
-                        f"{size + 1} places for the {size + 1} digits "
-                        f"{digits_text(DIGITS_OF[union])}: they belong to these places.",
-                        result=f"So they leave the rest of {where}: "
-                        f"take out {removals_text(removed)}.",
+                        reason=_intro(corners, m)
+                        + " "
+                        + _upper_first(
+                            # Translators: {floor} and {roof} are two places each, like
+                            # 'row 1, columns 2 and 5'; {pair} two digits like '{1,5}';
+                            # {other} is 'its other digit, 6' or 'one of its other digits,
+                            # 4, 6 and 9'.
+                            _("{floor} hold only {pair}, so one of {roof} holds {other}.").format(
+                                floor=cells_text(floor),
+                                pair=digits_text_pair(m),
+                                roof=cells_text(roof),
+                                other=_other_digits(extra),
+                            )
+                        )
+                        + " "
+                        + ngettext(
+                            # Translators: {units} is like 'row 3 and box 2'; {cells} the other
+                            # places of the subset, like 'columns 4 and 6'; {digits} like
+                            # '3, 5 and 7'.
+                            "In {units}, together with {cells}, that makes {n} place for the "
+                            "{n} digit {digits}: they belong to these places.",
+                            "In {units}, together with {cells}, that makes {n} places for the "
+                            "{n} digits {digits}: they belong to these places.",
+                            size + 1,
+                        ).format(
+                            units=where,
+                            cells=cells_in(units[0], group),
+                            n=size + 1,
+                            digits=digits_text(DIGITS_OF[union]),
+                        ),
+                        # Translators: {units} is like 'row 3 and box 2'; {removals} a list
+                        # like '5 from row 1, columns 2 and 7'.
+                        result=_("So they leave the rest of {units}: take out {removals}.").format(
+                            units=where, removals=removals_text(removed)
+                        ),
                     )
     return None
 
@@ -204,11 +279,29 @@ def unique_rectangle_4(board: Board) -> Step | None:
                     cause=floor,
                     units=[unit],
                     region=cells_text(corners),
-                    reason=f"{_intro(corners, m)} {cells_text(floor).capitalize()} hold "
-                    f"only {digits_text_pair(m)}. In {unit_name(unit)}, {a} can go only in "
-                    f"{cells_in(unit, roof)}, so one of them is {a}; were the other {b}, the "
-                    f"four cells would hold only {digits_text_pair(m)}.",
-                    result=f"So neither can be {b}: take out {removals_text(removed)}.",
+                    reason=_intro(corners, m)
+                    + " "
+                    + _upper_first(
+                        _(
+                            # Translators: {floor} and {roof} are two places each, like 'row 1,
+                            # columns 2 and 5' and 'columns 2 and 5'; {pair} two digits like
+                            # '{1,5}'; {unit} a row, column or box, like 'row 3'.
+                            "{floor} hold only {pair}. In {unit}, {a} can go only in {roof}, so "
+                            "one of them is {a}; were the other {b}, the four cells would hold "
+                            "only {pair}."
+                        ).format(
+                            floor=cells_text(floor),
+                            pair=digits_text_pair(m),
+                            unit=unit_name(unit),
+                            a=a,
+                            roof=cells_in(unit, roof),
+                            b=b,
+                        )
+                    ),
+                    # Translators: {removals} is a list like '5 from row 1, columns 2 and 7'.
+                    result=_("So neither can be {digit}: take out {removals}.").format(
+                        digit=b, removals=removals_text(removed)
+                    ),
                 )
     return None
 
@@ -246,15 +339,22 @@ def bug_plus_1(board: Board) -> Step | None:
         area=[odd],
         cause=sorted({c for u in UNITS_OF[odd] for c in places[u][digit]} - {odd}),
         region=place(odd),
-        reason=f"Every empty cell but one, in {unit_name(18 + BOX_OF[odd])}, holds two "
-        f"candidates. If that cell held {digits_text(others).replace(' and ', ' or ')}, every "
-        "digit would have two places in each row, column and box, a pattern that can always "
-        "be solved two ways: the puzzle would have two solutions. Only "
-        f"{digit} has three places in that cell's row, column and box.",
-        explanation=f"Every empty cell but {place(odd)} holds two candidates. Were it "
-        f"{digits_text(others).replace(' and ', ' or ')}, every digit would have two places "
-        "in each row, column and box, a pattern that can always be solved two ways: the "
-        f"puzzle would have two solutions. Only {digit} has three places in the row, column "
-        f"and box of {place(odd)}. So {place(odd)} is {digit}.",
-        result=f"So {place(odd)} is {digit}.",
+        reason=_(
+            # Translators: {box} is like 'box 5'; {others} the cell's other two digits, like
+            # '4 or 7'.
+            "Every empty cell but one, in {box}, holds two candidates. If that cell held "
+            "{others}, every digit would have two places in each row, column and box, a "
+            "pattern that can always be solved two ways: the puzzle would have two solutions. "
+            "Only {digit} has three places in that cell's row, column and box."
+        ).format(box=unit_name(18 + BOX_OF[odd]), others=either(others), digit=digit),
+        explanation=_(
+            # Translators: {place} is a place like 'row 2, column 5'; {others} the cell's other
+            # two digits, like '4 or 7'.
+            "Every empty cell but {place} holds two candidates. Were it {others}, every digit "
+            "would have two places in each row, column and box, a pattern that can always be "
+            "solved two ways: the puzzle would have two solutions. Only {digit} has three "
+            "places in the row, column and box of {place}. So {place} is {digit}."
+        ).format(place=place(odd), others=either(others), digit=digit),
+        # Translators: {place} is a place like 'row 2, column 5'.
+        result=_("So {place} is {digit}.").format(place=place(odd), digit=digit),
     )

@@ -12,8 +12,14 @@ from ..grid import (
     UNITS,
     unit_name,
 )
+from ..i18n import _
 from ..wording import cells_in, digits_text_pair, place, removals_text
 from .table import step
+
+
+def _upper_first(text: str) -> str:
+    """A sentence begun with a capital, whatever word the language puts first."""
+    return text[:1].upper() + text[1:]
 
 
 def _bivalue_cells(board: Board) -> list[int]:
@@ -42,12 +48,30 @@ def xy_wing(board: Board) -> Step | None:
                         cells=[pivot, a, b],
                         area=[pivot],
                         region=place(pivot),
-                        reason=f"{place(pivot).capitalize()} is {x} or {y}. Either way one of "
-                        f"{place(a)} and {place(b)} (the cells it sees with "
-                        f"{digits_text_pair(cands[a])} and {digits_text_pair(cands[b])}) "
-                        f"must be {z}.",
-                        result=f"So {z} leaves every cell that sees both: "
-                        f"take out {removals_text(removed)}.",
+                        reason=_upper_first(
+                            _(
+                                # Translators: {pivot}, {first} and {second} are places
+                                # like 'row 2, column 5'; {first_pair} and {second_pair}
+                                # their candidates, like '{1,5}'.
+                                "{pivot} is {x} or {y}. Either way one of {first} and {second} "
+                                "(the cells it sees with {first_pair} and {second_pair}) must "
+                                "be {z}."
+                            ).format(
+                                pivot=place(pivot),
+                                x=x,
+                                y=y,
+                                first=place(a),
+                                second=place(b),
+                                first_pair=digits_text_pair(cands[a]),
+                                second_pair=digits_text_pair(cands[b]),
+                                z=z,
+                            )
+                        ),
+                        result=_(
+                            # Translators: {removals} is a list like
+                            # '5 from row 1, columns 2 and 7'.
+                            "So {digit} leaves every cell that sees both: take out {removals}."
+                        ).format(digit=z, removals=removals_text(removed)),
                     )
     return None
 
@@ -74,12 +98,29 @@ def xyz_wing(board: Board) -> Step | None:
                         cells=[pivot, a, b],
                         area=[pivot],
                         region=place(pivot),
-                        reason=f"{place(pivot).capitalize()} holds {digits_text_pair(m)} and "
-                        f"sees {place(a)} {digits_text_pair(cands[a])} and {place(b)} "
-                        f"{digits_text_pair(cands[b])}: whatever the pivot is, one of the three "
-                        f"cells is {z}.",
-                        result=f"So {z} leaves every cell that sees all three: "
-                        f"take out {removals_text(removed)}.",
+                        reason=_upper_first(
+                            _(
+                                # Translators: {pivot}, {first} and {second} are places like
+                                # 'row 2, column 5'; {digits}, {first_pair} and {second_pair} their
+                                # candidates, like '{1,5,7}'.
+                                "{pivot} holds {digits} and sees {first} {first_pair} and "
+                                "{second} {second_pair}: whatever the pivot is, one of the three "
+                                "cells is {z}."
+                            ).format(
+                                pivot=place(pivot),
+                                digits=digits_text_pair(m),
+                                first=place(a),
+                                first_pair=digits_text_pair(cands[a]),
+                                second=place(b),
+                                second_pair=digits_text_pair(cands[b]),
+                                z=z,
+                            )
+                        ),
+                        result=_(
+                            # Translators: {removals} is a list like
+                            # '5 from row 1, columns 2 and 7'.
+                            "So {digit} leaves every cell that sees all three: take out {removals}."
+                        ).format(digit=z, removals=removals_text(removed)),
                     )
     return None
 
@@ -106,12 +147,31 @@ def w_wing(board: Board) -> Step | None:
                         cells=[a, b, *ends],
                         units=[unit],
                         region=unit_name(unit),
-                        reason=f"{place(a).capitalize()} and {place(b)} both hold "
-                        f"{digits_text_pair(cands[a])}. In {unit_name(unit)}, {x} can go only in "
-                        f"{cells_in(unit, ends)}, one seen by each of them, so they cannot both be "
-                        f"{x}: one of them is {y}.",
-                        result=f"So {y} leaves every cell that sees both: "
-                        f"take out {removals_text(removed)}.",
+                        reason=_upper_first(
+                            _(
+                                # Translators: {first} and {second} are places like
+                                # 'row 2, column 5'; {pair} their candidates, like
+                                # '{1,5}'; {unit} is a row, column or box, like 'row 3';
+                                # {ends} the two places of {x} in it, like 'columns 2
+                                # and 7'.
+                                "{first} and {second} both hold {pair}. In {unit}, {x} can go "
+                                "only in {ends}, one seen by each of them, so they cannot both "
+                                "be {x}: one of them is {y}."
+                            ).format(
+                                first=place(a),
+                                second=place(b),
+                                pair=digits_text_pair(cands[a]),
+                                unit=unit_name(unit),
+                                x=x,
+                                ends=cells_in(unit, ends),
+                                y=y,
+                            )
+                        ),
+                        result=_(
+                            # Translators: {removals} is a list like
+                            # '5 from row 1, columns 2 and 7'.
+                            "So {digit} leaves every cell that sees both: take out {removals}."
+                        ).format(digit=y, removals=removals_text(removed)),
                     )
     return None
 
