@@ -10,13 +10,16 @@ example within its first minutes.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
 import time
 from collections import Counter
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 
 import engine
 
@@ -206,7 +209,27 @@ def example_for(slug: str) -> TechniqueExample | None:
         # One that is no longer the technique's step keeps its words, and is not tried again.
         example.hint = fresh.hint if fresh is not None else example.hint | {"told": TOLD}
         TechniqueExample.objects.filter(pk=example.pk).update(hint=example.hint)
+    if example is not None and translation.get_language() != settings.LANGUAGE_CODE:
+        example.hint = _told_in(example, translation.get_language())
     return example
+
+
+def _told_in(example: TechniqueExample, language: str) -> dict:
+    """The example's step told in a language other than English (the one stored), from
+    the cache or told again; the stored words when the step is no longer found."""
+    key = f"example-told:{TOLD}:{example.pk}:{example.puzzle_id}:{language}"
+    try:
+        hint = cache.get(key)
+    except Exception:  # the cache is down: tell it every time
+        hint = None
+    if hint is None:
+        fresh = example_at(
+            example.puzzle, example.step_index, example.values, example.candidates, example.slug
+        )
+        hint = fresh.hint if fresh is not None else example.hint
+        with contextlib.suppress(Exception):
+            cache.set(key, hint, 24 * 3600)
+    return hint
 
 
 def slugs_with_examples() -> set[str]:

@@ -11,7 +11,7 @@ import hashlib
 import json
 
 from django.core.cache import cache
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 import engine
@@ -187,7 +187,8 @@ def solution_path(game: Game) -> list[dict]:
     hard puzzle is work a client should not be able to ask for again and again."""
     if game.status == Game.Status.PLAYING:
         raise Conflict(_("The solving path is shown once the game is over."))
-    key = f"solution-path:3:{game.puzzle_id}"  # 3: each step carries its name and its chain
+    # 4: in the language of the request (the steps are told in it).
+    key = f"solution-path:4:{translation.get_language()}:{game.puzzle_id}"
     try:
         path = cache.get(key)
     except Exception:  # the cache is down: work it out every time
