@@ -166,6 +166,7 @@ TEMPLATES = [
                 "puzzles.accounts.context_processors.preferences",
                 "puzzles.accounts.context_processors.owner",
                 "puzzles.play.days.zone_context",
+                "puzzles.site.js_catalog.js_catalog_context",
             ],
         },
     },
