@@ -61,6 +61,22 @@ test("a catalog's words, its three plural forms, and its context keys", () => {
   assert.equal(listed(["a", "b"]), "a и b");
 });
 
+test("plural rules are read without eval, as C reads them", () => {
+  const forms = (plural, ns) => {
+    const entry = { x: ["0", "1", "2", "3", "4", "5"] };
+    useCatalog({ catalog: entry, plural });
+    return ns.map((n) => ngettext("x", "xs", n)).join("");
+  };
+  const arabic = "n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5";
+  assert.equal(forms(arabic, [0, 1, 2, 3, 10, 11, 99, 100, 102, 103]), "0123344553");
+  assert.equal(forms(RUSSIAN.plural, [1, 2, 5, 11, 21, 22, 25, 111, 112]), "012201222");
+  const polish = "(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)";
+  assert.equal(forms(polish, [1, 2, 5, 12, 22, 25]), "012212");
+  assert.equal(forms("(n > 1)", [0, 1, 2]), "001"); // French
+  assert.equal(forms("0", [1, 2]), "00"); // Japanese
+  assert.equal(forms("!(n == 1)", [1, 2]), "01");
+});
+
 test("an unsafe or broken plural rule falls back to English's n != 1", () => {
   const entry = { "%(count)s day": ["one", "many"] };
   useCatalog({ catalog: entry, plural: "alert(1)" });
@@ -68,6 +84,10 @@ test("an unsafe or broken plural rule falls back to English's n != 1", () => {
   assert.equal(ngettext("%(count)s day", "%(count)s days", 2), "many");
   useCatalog({ catalog: entry, plural: "n ==" });
   assert.equal(ngettext("%(count)s day", "%(count)s days", 0), "many");
+  useCatalog({ catalog: entry, plural: "(n != 1" });
+  assert.equal(ngettext("%(count)s day", "%(count)s days", 1), "one");
+  useCatalog({ catalog: entry, plural: "n 1" });
+  assert.equal(ngettext("%(count)s day", "%(count)s days", 2), "many");
   useCatalog({ catalog: entry, plural: null });
   assert.equal(ngettext("%(count)s day", "%(count)s days", 1), "one");
 });

@@ -14,16 +14,74 @@ const english = (n) => (n !== 1 ? 1 : 0);
 
 let table = null; // {catalog, plural(n) -> index}, once read
 
-// A catalog's plural rule as a function of n; English's when it is missing or unsafe.
+// A catalog's plural rule (a C expression in n, as "(n != 1)" or "n%10==1 && n%100!=11 ?
+// 0 : ...") as a function of n; English's when it is missing, unsafe or does not parse.
+// Read by a small parser, not eval'd: the page's Content-Security-Policy allows no eval.
 function pluralRule(expr) {
   if (typeof expr !== "string" || !expr.trim() || !SAFE_RULE.test(expr)) return english;
   try {
-    const rule = new Function("n", "return Number(" + expr + ")");
-    rule(1); // an expression that does not parse throws here, not later
-    return rule;
+    const rule = parseRule(expr);
+    return (n) => Number(rule(n));
   } catch {
     return english;
   }
+}
+
+// The binary operators by precedence, the loosest first: [token, what it does, ...]; as in
+// C, a logical or compared value is 1 or 0.
+const BINARY = [
+  ["||", (a, b) => +(!!a || !!b)],
+  ["&&", (a, b) => +(!!a && !!b)],
+  ["==", (a, b) => +(a === b), "!=", (a, b) => +(a !== b)],
+  ["<=", (a, b) => +(a <= b), ">=", (a, b) => +(a >= b), "<", (a, b) => +(a < b), ">", (a, b) => +(a > b)],
+  ["+", (a, b) => a + b, "-", (a, b) => a - b],
+  ["%", (a, b) => a % b],
+];
+
+// The rule's expression as a function of n: ?:, ||, &&, comparisons, + - %, !, unary -,
+// parentheses, n and whole numbers, with C's precedence.
+function parseRule(expr) {
+  const tokens = expr.match(/\d+|n|==|!=|<=|>=|&&|\|\||[?:%()<>!+-]/g) || [];
+  if (tokens.join("") !== expr.replace(/\s+/g, "")) throw new Error("unreadable plural rule");
+  let at = 0;
+  const take = (token) => (tokens[at] === token ? (at++, true) : false);
+  const need = (token) => {
+    if (!take(token)) throw new Error(`plural rule: ${token} expected`);
+  };
+  const primary = () => {
+    const token = tokens[at++];
+    if (token === "n") return (n) => n;
+    if (/^\d+$/.test(token || "")) return () => Number(token);
+    if (token === "!") return ((inner) => (n) => +!inner(n))(primary());
+    if (token === "-") return ((inner) => (n) => -inner(n))(primary());
+    if (token !== "(") throw new Error("plural rule: a value expected");
+    const inner = ternary();
+    need(")");
+    return inner;
+  };
+  const level = (depth) => {
+    if (depth === BINARY.length) return primary();
+    let left = level(depth + 1);
+    for (;;) {
+      const ops = BINARY[depth];
+      const k = ops.findIndex((op, i) => i % 2 === 0 && op === tokens[at]);
+      if (k < 0) return left;
+      at++;
+      const [a, b, apply] = [left, level(depth + 1), ops[k + 1]];
+      left = (n) => apply(a(n), b(n));
+    }
+  };
+  const ternary = () => {
+    const test = level(0);
+    if (!take("?")) return test;
+    const yes = ternary();
+    need(":");
+    const no = ternary();
+    return (n) => (test(n) ? yes(n) : no(n));
+  };
+  const rule = ternary();
+  if (at !== tokens.length) throw new Error("plural rule: more than one expression");
+  return rule;
 }
 
 // Uses `given` ({catalog, plural}, or null for none) from now on: the page's is read this
