@@ -172,6 +172,7 @@ TEMPLATES = [
                 "puzzles.play.days.zone_context",
                 "django.template.context_processors.i18n",
                 "puzzles.site.languages.alternates",
+                "puzzles.site.js_catalog.js_catalog_context",
             ],
         },
     },

@@ -5,9 +5,10 @@
 // the walkthrough, the replay, share, print and the keys' help. Each asks the model
 // whether it may act, then plays a change or makes a call.
 //
-// Imports the marks' actions (marking.js), the selection's erase (selection.js) and the
-// share line (views/end.js).
+// Imports the marks' actions (marking.js), the selection's erase (selection.js), the
+// share line (views/end.js) and the catalog's words (i18n.js).
 
+import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
 import { markActions } from "./marking.js";
 import { eraseFor, manySelected } from "./selection.js";
 import { shareText } from "./views/end.js";
@@ -89,7 +90,8 @@ export class Actions {
     const { model } = this;
     model.toggle("bivalueMode");
     const count = model.board.bivalue().size;
-    model.say(model.bivalueMode ? `${count} ${count === 1 ? "cell" : "cells"} with two candidates marked.` : "Two-candidate cells no longer marked.");
+    const marked = ngettext("%(count)s cell with two candidates marked.", "%(count)s cells with two candidates marked.", count);
+    model.say(model.bivalueMode ? interpolate(marked, { count }) : gettext("Two-candidate cells no longer marked."));
   }
 
   erase() {
@@ -111,8 +113,9 @@ export class Actions {
     const { model } = this;
     if (!model.canChange()) return;
     const cell = model.selected;
-    if (cell === null || model.isGiven(cell)) return model.say("Select an empty or wrong cell to reveal.");
-    if (!(await this.ask(`Reveal the digit in ${model.where(cell)}? The game will count as helped.`, "Reveal"))) return;
+    if (cell === null || model.isGiven(cell)) return model.say(gettext("Select an empty or wrong cell to reveal."));
+    const question = interpolate(gettext("Reveal the digit in %(place)s? The game will count as helped."), { place: model.where(cell) });
+    if (!(await this.ask(question, pgettext("confirm button", "Reveal")))) return;
     this.link.call("reveal", { cell });
   }
 
@@ -121,14 +124,15 @@ export class Actions {
     const { model } = this;
     if (!model.canChange()) return;
     const clean = model.state.hints + model.state.reveals === 0 && !model.state.marked;
-    const text = "Check your board for mistakes? The game will count as helped: no leaderboard, no best time.";
-    if (clean && !(await this.ask(text, "Check"))) return;
+    const text = gettext("Check your board for mistakes? The game will count as helped: no leaderboard, no best time.");
+    if (clean && !(await this.ask(text, pgettext("confirm button", "Check")))) return;
     this.link.call("check");
   }
 
   async giveUp() {
     if (this.model.state.status !== "playing" || this.model.broken) return;
-    if (await this.ask("Give up and see the solution? The game ends here.", "Give up")) this.link.call("give-up");
+    const question = gettext("Give up and see the solution? The game ends here.");
+    if (await this.ask(question, pgettext("confirm button", "Give up"))) this.link.call("give-up");
   }
 
   switchInput() {
@@ -153,7 +157,7 @@ export class Actions {
     }
     try {
       await navigator.clipboard.writeText(`${text} ${url}`);
-      status.textContent = "Copied to the clipboard.";
+      status.textContent = gettext("Copied to the clipboard.");
     } catch {
       status.textContent = `${text} ${url}`; // to copy by hand
     }

@@ -14,10 +14,11 @@
 // is an entry too, each cell's record with a fifth item, its marks, so that undo and redo
 // take marks back and put them again as they do digits and notes.
 //
-// Imports the marks' rules (layers.js): the geometry (each cell's peers, as the engine gives
+// Imports the marks' rules (layers.js) and the catalog's words (i18n.js): the geometry (each cell's peers, as the engine gives
 // the page) is handed in, and the units are not worked out again: a digit twice in a unit
 // is a digit a peer holds.
 
+import { gettext } from "./i18n.js";
 import { hasMark, marked, marksFrom, sameMarks } from "./layers.js";
 
 const DIGITS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -187,7 +188,7 @@ export class Board {
   // an Error with the words for the player.
   move(i, digit, mode, prefs) {
     const cells = Array.isArray(i) ? i : [i];
-    if (cells.some((c) => this.isGiven(c))) throw new Error("That is a given: it cannot change.");
+    if (cells.some((c) => this.isGiven(c))) throw new Error(gettext("That is a given: it cannot change."));
     const changes = mode === "value" ? this.placeMany(cells, digit, prefs) : this.noteMany(cells, digit);
     return this.log({ kind: mode, cell: cells[0], digit, changes });
   }
@@ -203,7 +204,7 @@ export class Board {
   // one has it (0 clears their notes).
   noteMany(cells, digit) {
     const empty = cells.length > 1 ? cells.filter((c) => !this.values[c]) : cells;
-    if (!empty.length || this.values[empty[0]]) throw new Error("Clear the digit first to write notes in this cell.");
+    if (!empty.length || this.values[empty[0]]) throw new Error(gettext("Clear the digit first to write notes in this cell."));
     const has = !!digit && empty.every((c) => this.notes[c].includes(digit));
     const lone = empty.length === 1;
     return empty
@@ -220,8 +221,8 @@ export class Board {
   // candidate colours in empty cells only, a colour on any cell. The entry, or null.
   mark(cells, layer, digit, colour) {
     if (layer !== "colour") {
-      if (cells.some((i) => this.isGiven(i))) throw new Error("That is a given: it takes no marks.");
-      if (cells.some((i) => this.values[i])) throw new Error("Clear the digit first to mark this cell.");
+      if (cells.some((i) => this.isGiven(i))) throw new Error(gettext("That is a given: it takes no marks."));
+      if (cells.some((i) => this.values[i])) throw new Error(gettext("Clear the digit first to mark this cell."));
     }
     const had = cells.map((i) => this.marks[i] || {});
     const put = !had.every((m) => hasMark(m, layer, digit, colour));

@@ -3,8 +3,9 @@
 // the walkthrough of the solving path once the game is over. The model holds what is
 // shown; this moves the focus and the page, and fetches the path.
 //
-// Imports the hint panel's words (views/panels.js).
+// Imports the hint panel's words (views/panels.js) and the catalog's (i18n.js).
 
+import { gettext } from "./i18n.js";
 import { hintParts } from "./views/panels.js";
 
 export class HelpDesk {
@@ -57,7 +58,7 @@ export class HelpDesk {
   async showHow() {
     const result = await this.api.read("path");
     if (!result.ok || !result.data.path || !result.data.path.length) {
-      this.model.say(result.data.error || "There is no solving path to show.");
+      this.model.say(result.data.error || gettext("There is no solving path to show."));
       return;
     }
     this.model.openWalk(result.data.path);

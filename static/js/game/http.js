@@ -4,7 +4,9 @@
 // header's text or null; a failed fetch, offline, throws for the caller to keep its
 // changes), the game's endpoints by command name, and a fresh CSRF token.
 //
-// Imports nothing. Nothing runs as it loads: fetch is looked up when a call is made.
+// Imports the catalog's words (i18n.js). Nothing runs as it loads: fetch is looked up when a call is made.
+
+import { gettext, interpolate } from "./i18n.js";
 
 export async function callApi(url, csrf, body, method = "POST") {
   const response = await fetch(url, {
@@ -17,7 +19,7 @@ export async function callApi(url, csrf, body, method = "POST") {
   try {
     data = await response.json();
   } catch {
-    data = { error: `The server answered ${response.status}.` };
+    data = { error: interpolate(gettext("The server answered %(status)s."), { status: response.status }) };
   }
   const retryAfter = response.headers.get("Retry-After");
   return { ok: response.ok, status: response.status, data, retryAfter };

@@ -20,9 +20,10 @@
 // cell is a tap; the board takes a finger's moves for itself (touch-action in the CSS),
 // so that a drag selects rather than scrolls.
 //
-// Imports the change a digit makes in a layer of marks (layers.js) and the selection's
-// rules (selection.js): the model, the link, the actions and the page are handed in.
+// Imports the change a digit makes in a layer of marks (layers.js), the selection's
+// rules (selection.js) and the catalog's words (i18n.js): the model, the link, the actions and the page are handed in.
 
+import { gettext, interpolate, ngettext } from "./i18n.js";
 import { markChange } from "./layers.js";
 import { addCell, changeFor, extendTo, keepOne, manySelected, selectEmpty } from "./selection.js";
 
@@ -54,7 +55,8 @@ export class Input {
   select(i, focus = true) {
     const many = manySelected(this.model);
     this.model.select(i);
-    if (many) this.model.on.announce(i === null ? "No cell selected" : "1 cell selected"); // the count changed
+    const one = interpolate(ngettext("%(count)s cell selected", "%(count)s cells selected", 1), { count: 1 });
+    if (many) this.model.on.announce(i === null ? gettext("No cell selected") : one); // the count changed
     if (focus && this.model.selected !== null) this.cells[this.model.selected].focus();
   }
 
@@ -62,19 +64,19 @@ export class Input {
     const { model, link } = this;
     if (!model.canChange()) return;
     const { selected } = model;
-    if (selected === null) return model.say("Choose a cell first, then its digit.");
+    if (selected === null) return model.say(gettext("Choose a cell first, then its digit."));
     if (manySelected(model)) {
       const change = changeFor(model, digit, asNote);
       return change && link.play(change);
     }
-    if (model.isGiven(selected)) return model.say("That is a given: it cannot change.");
+    if (model.isGiven(selected)) return model.say(gettext("That is a given: it cannot change."));
     model.say("");
     const { marking } = model;
     if ((marking.layer || marking.candidates) && asNote === model.notesMode) {
       return link.play(markChange([selected], marking, digit)); // a corner or centre mark, a candidate's colour
     }
     if (asNote) {
-      if (model.valueAt(selected)) return model.say("Clear the digit first to write notes in this cell.");
+      if (model.valueAt(selected)) return model.say(gettext("Clear the digit first to write notes in this cell."));
       link.play({ kind: "move", cell: selected, digit, mode: "note" });
     } else {
       const value = model.valueAt(selected) === digit ? 0 : digit;

@@ -9,20 +9,34 @@
 // any of its requests), nothing goes out: the clock's calls go once the wait is over, help
 // asked meanwhile says when to ask again.
 //
-// Imports the batches (sync.js) and the words of a wait (words.js). The model, the API (http.js's GameApi or a stand-in),
+// Imports the batches (sync.js), the words of a wait (words.js) and the catalog's (i18n.js). The model, the API (http.js's GameApi or a stand-in),
 // whether the browser is online and what to do with an answer are handed in.
 
 import { askedWait, busyAnswer, Sync } from "./sync.js";
+import { gettext } from "./i18n.js";
 import { busyWords } from "./words.js";
 
 const CLOCK = new Set(["pause", "resume"]);
-const OFFLINE_WORDS = {
-  hint: "Hints need the network, and this device is offline. Your moves are kept here.",
-  "apply-hint": "Applying a hint needs the network, and this device is offline.",
-  check: "Checking the board needs the network, and this device is offline.",
-  reveal: "Revealing a cell needs the network, and this device is offline.",
-  "give-up": "Giving up needs the network, and this device is offline.",
-};
+
+// What a call that needs the network says when the device is offline.
+const offlineWords = (command) =>
+  ({
+    hint: gettext("Hints need the network, and this device is offline. Your moves are kept here."),
+    "apply-hint": gettext("Applying a hint needs the network, and this device is offline."),
+    check: gettext("Checking the board needs the network, and this device is offline."),
+    reveal: gettext("Revealing a cell needs the network, and this device is offline."),
+    "give-up": gettext("Giving up needs the network, and this device is offline."),
+  })[command];
+
+// ...and when the server did not answer it.
+const unansweredWords = (command) =>
+  ({
+    hint: gettext("Hints need the network, and the server did not answer. Your moves are kept here."),
+    "apply-hint": gettext("Applying a hint needs the network, and the server did not answer."),
+    check: gettext("Checking the board needs the network, and the server did not answer."),
+    reveal: gettext("Revealing a cell needs the network, and the server did not answer."),
+    "give-up": gettext("Giving up needs the network, and the server did not answer."),
+  })[command];
 
 export class Link {
   // game: the model (model.js); api: {call(command, body), read(what)}; device: this
@@ -125,7 +139,7 @@ export class Link {
         const item = this.calls[0];
         if (this.unreachable()) {
           this.calls.shift();
-          if (OFFLINE_WORDS[item.command]) this.game.say(OFFLINE_WORDS[item.command]);
+          if (offlineWords(item.command)) this.game.say(offlineWords(item.command));
           continue;
         }
         const wait = this.sync.held();
@@ -141,8 +155,8 @@ export class Link {
         try {
           result = await this.api.call(item.command, { ...item.body, version: this.game.server.version });
         } catch {
-          const words = OFFLINE_WORDS[item.command];
-          if (words) this.game.say(words.replace("this device is offline", "the server did not answer"));
+          const words = unansweredWords(item.command);
+          if (words) this.game.say(words);
           continue;
         }
         if (!result.data.state && busyAnswer(result)) {
@@ -175,7 +189,7 @@ export class Link {
       return;
     }
     if (!data.state && item.optional && (status === 404 || status === 405)) {
-      game.say(data.error || "That is not available yet.");
+      game.say(data.error || gettext("That is not available yet."));
       return;
     }
     if (!data.state) return this.lose(data);

@@ -5,14 +5,17 @@
 // colouring on and off. Each is said for screen readers. A colour paints every selected
 // cell (selection.js) in one change.
 //
-// Imports the selected cells (selection.js): the model and the link are handed in.
+// Imports the selected cells (selection.js) and the catalog's words (i18n.js): the model
+// and the link are handed in.
 
+import { gettext, interpolate } from "./i18n.js";
 import { selectedCells } from "./selection.js";
 
-const LAYER_WORDS = {
-  corner: "Corner marks: a digit tapped goes along the cell's edge.",
-  centre: "Centre marks: a digit tapped goes small in the cell's middle.",
-};
+const layerWords = (name) =>
+  ({
+    corner: gettext("Corner marks: a digit tapped goes along the cell's edge."),
+    centre: gettext("Centre marks: a digit tapped goes small in the cell's middle."),
+  })[name];
 
 export function markActions(model, link) {
   const { marking } = model;
@@ -20,7 +23,7 @@ export function markActions(model, link) {
     marking.layer = marking.layer === name ? null : name;
     marking.candidates = false;
     if (marking.layer) model.notesMode = false;
-    model.say(marking.layer ? LAYER_WORDS[name] : "Digits again: a digit tapped is placed.");
+    model.say(marking.layer ? layerWords(name) : gettext("Digits again: a digit tapped is placed."));
     model.changed();
   };
   const palette = () => {
@@ -31,19 +34,20 @@ export function markActions(model, link) {
   const candidates = () => {
     marking.candidates = !marking.candidates;
     marking.palette = marking.palette || marking.candidates;
-    const words = `Colour candidates: tap a digit to give it colour ${marking.colour} in the selected cell.`;
-    model.say(marking.candidates ? words : "Colours paint the selected cell again.");
+    const words = gettext("Colour candidates: tap a digit to give it colour %(colour)s in the selected cell.");
+    model.say(marking.candidates ? interpolate(words, { colour: marking.colour }) : gettext("Colours paint the selected cell again."));
     model.changed();
   };
   const pick = (colour) => {
     if (marking.candidates) {
       marking.colour = colour;
-      model.say(colour ? `Colour ${colour}: tap a digit to colour that candidate.` : "Tap a digit to clear its candidate's colour.");
+      const words = colour ? gettext("Colour %(colour)s: tap a digit to colour that candidate.") : gettext("Tap a digit to clear its candidate's colour.");
+      model.say(interpolate(words, { colour }));
       return model.changed();
     }
     const { selected } = model;
     if (!model.canChange()) return;
-    if (selected === null) return model.say("Choose a cell first, then its colour.");
+    if (selected === null) return model.say(gettext("Choose a cell first, then its colour."));
     link.play({ kind: "mark", cells: selectedCells(model), layer: "colour", digit: 0, colour });
   };
   return {

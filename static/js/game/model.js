@@ -16,7 +16,7 @@
 import { Board } from "./board.js";
 import { placeNamer } from "./places.js";
 import { changeFields, marking } from "./layers.js";
-import { checkedWords, closedWords, practiceProgress, refusedWords, savedWords, troubleWords, unreadableWords } from "./words.js";
+import { checkedWords, closedWords, gameWords, practiceProgress, refusedWords, savedWords, troubleWords, unreadableWords } from "./words.js";
 
 const NO_STORE = { read: () => null, write: () => true, forget: () => {} };
 const NOTHING = () => {};
@@ -235,7 +235,7 @@ export class Game {
     const { server } = this;
     this.queue.push({ id: this.newId(), kind, ...changeFields(change), base: server.version, at: this.now() });
     this.keep(); // stored before it is sent
-    if (kind === "fill-notes") this.say("Every empty cell now holds the digits it can take.");
+    if (kind === "fill-notes") this.say(gameWords.filled());
     this.refresh();
     this.boardChanged();
     this.changed();
@@ -291,7 +291,7 @@ export class Game {
     this.practiceSaid.taken = taken.length;
     if (practice.found && !this.practiceSaid.found) {
       this.practiceSaid.found = true;
-      this.say(`Found it: that is the step “${practice.technique}” makes.`);
+      this.say(gameWords.found(practice.technique));
     }
   }
 
@@ -357,7 +357,7 @@ export class Game {
   // The page lost its session (logged out or in elsewhere): it stops; the changes stay kept.
   lose(data) {
     this.broken = true;
-    this.say(`${data.error || "This page is out of date."} Reload the page to go on.`, true);
+    this.say(gameWords.outOfDate(data.error), true);
     this.changed();
   }
 
@@ -396,7 +396,7 @@ export class Game {
   // again stops).
   chooseDigit(digit) {
     this.digitMode = this.digitMode === digit ? 0 : digit;
-    this.say(this.digitMode ? `${digit} chosen: tap the cells it goes in. Tap ${digit} again to stop.` : "");
+    this.say(this.digitMode ? gameWords.digitChosen(digit) : "");
     this.changed();
   }
 
@@ -410,7 +410,7 @@ export class Game {
   switchInput() {
     if (this.digitFirst || !this.digitMode) this.digitFirst = !this.digitFirst;
     if (!this.digitFirst) this.digitMode = 0;
-    this.say(this.digitFirst ? "Digit first: choose a digit, then tap its cells." : "Cell first: tap a cell, then its digit.");
+    this.say(gameWords.inputMode(this.digitFirst));
     this.changed();
   }
 
@@ -442,7 +442,7 @@ export class Game {
 
   revealedHere(cell, values) {
     this.revealed.add(cell);
-    this.say(`Revealed: the ${values[cell]} in ${this.where(cell)}.`);
+    this.say(gameWords.revealed(values[cell], this.where(cell)));
     this.changed();
   }
 

@@ -3,7 +3,9 @@
 // step or Play reaches a frame not yet here, and played on a timer. The model holds the
 // frames and the one shown; the replay panel draws them (views/panels.js).
 //
-// Imports nothing: the model, the API and the page are handed in.
+// Imports the catalog's words (i18n.js): the model, the API and the page are handed in.
+
+import { gettext } from "./i18n.js";
 
 const PLAY_MS = 400;
 const PAGE = 100;
@@ -50,7 +52,7 @@ export class Replay {
     const wanted = Math.max(0, Math.min(replay.total - 1, index));
     replay.wanted = wanted;
     if (!(await this.load(wanted))) {
-      model.say("This part of the replay could not be loaded; try again.");
+      model.say(gettext("This part of the replay could not be loaded; try again."));
       return;
     }
     // A later step or slide went elsewhere while this page was on the way: that one draws.
@@ -69,7 +71,7 @@ export class Replay {
     const { model } = this;
     const result = await this.api.read(`replay?start=0&count=${PAGE}`);
     if (!result.ok || !result.data.frames || !result.data.frames.length) {
-      model.say(result.data.error || "There are no moves to replay.");
+      model.say(result.data.error || gettext("There are no moves to replay."));
       return;
     }
     model.say(""); // what the message line said was about the board before the replay

@@ -7,8 +7,9 @@
 //
 // Screen readers hear the count whenever it changes ("3 cells selected").
 //
-// Imports the change a digit makes in a layer of marks (layers.js): the model is handed in.
+// Imports the change a digit makes in a layer of marks (layers.js) and the catalog's words (i18n.js): the model is handed in.
 
+import { gettext, interpolate, ngettext } from "./i18n.js";
 import { markChange } from "./layers.js";
 
 const extraOf = (model) => (model.extra ||= new Set());
@@ -25,7 +26,7 @@ export function manySelected(model) {
 
 function told(model, before) {
   const count = selectedCells(model).length;
-  if (count !== before) model.on.announce(`${count} ${count === 1 ? "cell" : "cells"} selected`);
+  if (count !== before) model.on.announce(interpolate(ngettext("%(count)s cell selected", "%(count)s cells selected", count), { count }));
   model.changed();
 }
 
@@ -89,7 +90,7 @@ export function changeFor(model, digit, asNote) {
   const { marking } = model;
   const cells = emptyOnes(model);
   if (!cells.length) {
-    model.say("Every selected cell holds a digit already.");
+    model.say(gettext("Every selected cell holds a digit already."));
     return null;
   }
   if ((marking.layer || marking.candidates) && asNote === model.notesMode) return markChange(cells, marking, digit);

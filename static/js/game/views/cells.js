@@ -4,20 +4,26 @@
 // and each cell's name for screen readers. Only draws.
 //
 // Imports what a hint marks (../marks.js), the marks shown (../layers.js), the drawing of
-// a chain's links (chain.js) and of the player's marks (paint.js).
+// a chain's links (chain.js) and of the player's marks (paint.js), and the catalog's words
+// (../i18n.js).
 
+import { gettext, interpolate, listed, pgettext } from "../i18n.js";
 import { shownMarks } from "../layers.js";
 import { hintCells, hintChain } from "../marks.js";
 import { drawLinks } from "./chain.js";
 import { drawPaint, paintWords } from "./paint.js";
 
 // What a hinted cell is to the hint (or to the walkthrough's step), in words.
-const HINT_ROLE = {
-  region: "part of the hint: where to look",
-  cause: "part of the hint: the cause",
-  target: "part of the hint: will change",
-};
-const STEP_ROLE = { cause: "part of this step: the cause", target: "part of this step: placed here" };
+function role(walk, part) {
+  const words = walk
+    ? { cause: gettext("part of this step: the cause"), target: gettext("part of this step: placed here") }
+    : {
+        region: gettext("part of the hint: where to look"),
+        cause: gettext("part of the hint: the cause"),
+        target: gettext("part of the hint: will change"),
+      };
+  return words[part] || gettext("part of the hint");
+}
 
 // Each cell's place on the board's diagonals, for the celebration's wave (set through the
 // CSSOM, which a strict Content-Security-Policy allows). Drawn once.
@@ -29,17 +35,23 @@ export function drawWave(cells) {
 // text is part of its name), then what marks it.
 function label(where, i, value, notes, flags, marks) {
   const place = where.atStart(i);
-  if (flags.hidden) return `${place}: hidden while paused`;
-  let text = value ? `${place}: ${value}` : flags.placed ? `${place}: ${flags.placed}, placed by this step` : `${place}: empty`;
-  if (!value && notes.length) text += `, notes ${notes.join(" ")}`;
+  const say = (words, values) => interpolate(words, { place, ...values });
+  if (flags.hidden) return say(gettext("%(place)s: hidden while paused"));
+  let text = value
+    ? say(gettext("%(place)s: %(digit)s"), { digit: value })
+    : flags.placed
+      ? say(gettext("%(place)s: %(digit)s, placed by this step"), { digit: flags.placed })
+      : say(gettext("%(place)s: empty"));
+  const add = (words, values) => (text += `, ${interpolate(words, values)}`);
+  if (!value && notes.length) add(gettext("notes %(digits)s"), { digits: notes.join(" ") });
   text += paintWords(value, marks);
-  if (flags.given) text += ", given";
-  if (flags.conflicts.length) text += `, conflicts with ${flags.conflicts.map(where).join(" and ")}`;
-  if (flags.wrong) text += ", wrong";
-  if (flags.revealed) text += ", revealed";
-  if (flags.solution) text += flags.had ? `, from the solution (you had ${flags.had})` : ", from the solution";
-  if (flags.hint) text += `, ${(flags.walk ? STEP_ROLE : HINT_ROLE)[flags.hint] || "part of the hint"}`;
-  if (flags.bivalue) text += ", two candidates";
+  if (flags.given) add(pgettext("cell", "given"));
+  if (flags.conflicts.length) add(gettext("conflicts with %(places)s"), { places: listed(flags.conflicts.map(where)) });
+  if (flags.wrong) add(pgettext("cell", "wrong"));
+  if (flags.revealed) add(pgettext("cell", "revealed"));
+  if (flags.solution) add(flags.had ? gettext("from the solution (you had %(digit)s)") : gettext("from the solution"), { digit: flags.had });
+  if (flags.hint) add(role(flags.walk, flags.hint));
+  if (flags.bivalue) add(gettext("two candidates"));
   return text;
 }
 

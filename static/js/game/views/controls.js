@@ -2,8 +2,9 @@
 // pause and resume, notes mode, the input switch, and the board hidden while paused. Only
 // draws.
 //
-// Imports the marks' controls (paint.js).
+// Imports the marks' controls (paint.js) and the catalog's words (../i18n.js).
 
+import { gettext, pgettext } from "../i18n.js";
 import { drawMarkControls } from "./paint.js";
 
 const OPEN_ONLY = ["erase", "notes", "hint", "check", "reveal", "give-up", "fill-notes"];
@@ -21,16 +22,16 @@ export function drawControls(root, board, model) {
   const pausedNow = model.pausedNow();
   pause.disabled = !playing || model.broken;
   pause.setAttribute("aria-pressed", String(pausedNow));
-  pause.title = pausedNow ? "Resume (P)" : "Pause (P)";
-  $("[data-pause-label]").textContent = pausedNow ? "Resume" : "Pause";
+  pause.title = pausedNow ? gettext("Resume (P)") : gettext("Pause (P)");
+  $("[data-pause-label]").textContent = pausedNow ? gettext("Resume") : gettext("Pause");
   $('[data-action="notes"]').setAttribute("aria-pressed", String(model.notesMode));
-  $("[data-notes-state]").textContent = model.notesMode ? "on" : "off";
+  $("[data-notes-state]").textContent = model.notesMode ? pgettext("notes", "on") : pgettext("notes", "off");
   $('[data-action="bivalue"]').setAttribute("aria-pressed", String(model.bivalueMode));
   const input = $('[data-action="input-mode"]');
   const digitFirst = model.digitFirstNow();
   input.setAttribute("aria-checked", String(digitFirst));
-  input.querySelector("[data-input-mode-state]").textContent = digitFirst ? "Digit first" : "Cell first";
-  $("[data-input-help]").textContent = digitFirst ? "Tap a digit, then cells" : "Tap a cell, then a digit";
+  input.querySelector("[data-input-mode-state]").textContent = digitFirst ? gettext("Digit first") : gettext("Cell first");
+  $("[data-input-help]").textContent = digitFirst ? gettext("Tap a digit, then cells") : gettext("Tap a cell, then a digit");
   drawMarkControls(root, model);
   root.classList.toggle("notes-mode", model.notesMode);
   root.classList.toggle("digit-mode", !!model.digitMode);

@@ -3,34 +3,55 @@
 // technique, the daily streak and the next daily (or when the next ones come); the practice banner's progress; the celebration; the share line, which gives
 // nothing away. Only draws (the celebration, once the game ends on the page).
 //
-// Imports the clock's face (../clock.js).
+// Imports the clock's face (../clock.js) and the catalog's words (../i18n.js).
 
 import { clock } from "../clock.js";
+import { gettext, interpolate, ngettext, pgettext, translated } from "../i18n.js";
 
-const ORDINAL = new Intl.PluralRules("en", { type: "ordinal" });
-const SUFFIX = { one: "st", two: "nd", few: "rd", other: "th" };
-const ordinal = (n) => `${n}${SUFFIX[ORDINAL.select(n)]}`;
+// "1st", "22nd": the ordinal's kind by the page's language's rules (English's with no
+// catalog), and its words by kind.
+function ordinal(n) {
+  const lang = (translated() && typeof document !== "undefined" && document.documentElement.lang) || "en";
+  let kind = "other";
+  try {
+    kind = new Intl.PluralRules(lang, { type: "ordinal" }).select(n);
+  } catch {
+    kind = new Intl.PluralRules("en", { type: "ordinal" }).select(n);
+  }
+  const words = {
+    zero: pgettext("ordinal zero", "%(n)sth"),
+    one: pgettext("ordinal one", "%(n)sst"),
+    two: pgettext("ordinal two", "%(n)snd"),
+    few: pgettext("ordinal few", "%(n)srd"),
+    many: pgettext("ordinal many", "%(n)sth"),
+    other: pgettext("ordinal other", "%(n)sth"),
+  };
+  return interpolate(words[kind] || words.other, { n });
+}
 
 function record(state) {
   const parts = [];
   if (typeof state.best === "number") {
+    const best = { time: clock(state.best) };
     parts.push(
       state.elapsed < state.best
-        ? `A new best: your previous one was ${clock(state.best)}.`
+        ? interpolate(gettext("A new best: your previous one was %(time)s."), best)
         : state.elapsed === state.best
-          ? "Your best time."
-          : `Your best is ${clock(state.best)}.`,
+          ? gettext("Your best time.")
+          : interpolate(gettext("Your best is %(time)s."), best),
     );
   }
   // The board ranks the time the puzzle was in sight: pauses and quiet stretches count.
   if (state.standing === "ranked" && typeof state.ranked_time === "number" && state.ranked_time - state.elapsed >= 1) {
-    parts.push(`On the leaderboard it counts ${clock(state.ranked_time)}, from the start to the solve, pauses included.`);
+    const time = clock(state.ranked_time);
+    parts.push(interpolate(gettext("On the leaderboard it counts %(time)s, from the start to the solve, pauses included."), { time }));
   }
   if (Number.isInteger(state.place)) {
+    const place = { place: ordinal(state.place) };
     parts.push(
       state.standing === "guest"
-        ? `Your time would place ${ordinal(state.place)} on today's leaderboard.`
-        : `${ordinal(state.place)} on today's leaderboard.`,
+        ? interpolate(gettext("Your time would place %(place)s on today's leaderboard."), place)
+        : interpolate(gettext("%(place)s on today's leaderboard."), place),
     );
   }
   return parts.join(" ");
@@ -38,31 +59,32 @@ function record(state) {
 
 // How the game counts, in the leaderboard's own rule (the server says which applies).
 function standingWords(state) {
-  const board = state.daily ? "today's leaderboard and your best times" : "your best times";
+  const clean = gettext("A clean solve: no help at all. It counts for your best times.");
   return (
     {
-      ranked: `A clean solve: no help at all. It counts for ${board}.`,
-      guest: state.daily
-        ? "A clean solve: no help at all. It counts for your best times; guests are not ranked."
-        : "A clean solve: no help at all. It counts for your best times.",
-      too_fast:
+      ranked: state.daily ? gettext("A clean solve: no help at all. It counts for today's leaderboard and your best times.") : clean,
+      guest: state.daily ? gettext("A clean solve: no help at all. It counts for your best times; guests are not ranked.") : clean,
+      too_fast: gettext(
         "A clean solve, but faster than a person could solve it: kept in your history, not ranked and not a best time.",
-      hurried:
+      ),
+      hurried: gettext(
         "A clean solve, but its digits reached us faster than a person places them (many at once, as after playing offline): kept in your history, not ranked and not a best time.",
-      practice: "Practice games are never ranked and never a best time.",
-      helped:
+      ),
+      practice: gettext("Practice games are never ranked and never a best time."),
+      helped: gettext(
         "Solved with help (hints, checks, revealed cells or mistakes shown), so it stays off the leaderboard and your best times.",
+      ),
     }[state.standing] ||
     (state.status === "solved"
       ? state.clean
-        ? "A clean solve: no help at all."
-        : "Solved with help, so it stays off the leaderboard and your best times."
-      : "Cells you had not filled, or had wrong, now show the solution.")
+        ? gettext("A clean solve: no help at all.")
+        : gettext("Solved with help, so it stays off the leaderboard and your best times.")
+      : gettext("Cells you had not filled, or had wrong, now show the solution."))
   );
 }
 
-const UNCONFIRMED =
-  "Solved on this device: the time, and whether it counts as clean, come once the server has every move.";
+const unconfirmed = () =>
+  gettext("Solved on this device: the time, and whether it counts as clean, come once the server has every move.");
 
 // A practice game: "Found it!" once the player makes the step the technique makes, and
 // each elimination of the step as the player finds it.
@@ -82,7 +104,7 @@ export function drawEnd(root, model) {
   const panel = $("[data-finished]");
   panel.hidden = state.status === "playing";
   if (panel.hidden) return;
-  $("[data-finished-title]").textContent = solved ? "Solved!" : "The solution";
+  $("[data-finished-title]").textContent = solved ? gettext("Solved!") : gettext("The solution");
   $("[data-final-time]").textContent = clock(state.elapsed);
   $("[data-final-mistakes]").textContent = String(state.mistakes ?? 0);
   // Every wrong digit placed counts, found and fixed alone or not, as the history says.
@@ -91,7 +113,7 @@ export function drawEnd(root, model) {
   const told = solved ? record(state) : "";
   $("[data-final-record]").textContent = told;
   $("[data-final-record]").hidden = !told;
-  $("[data-final-note]").textContent = state.unconfirmed ? UNCONFIRMED : standingWords(state);
+  $("[data-final-note]").textContent = state.unconfirmed ? unconfirmed() : standingWords(state);
   $("[data-final-join]").hidden = !(state.standing === "guest" && state.daily);
   $('[data-action="share"]').hidden = !solved;
   drawNext(root, state);
@@ -107,9 +129,10 @@ export function drawEnd(root, model) {
 // "5 h 12 min", "12 min", "under a minute".
 export function waitWords(seconds) {
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 1) return "under a minute";
+  if (minutes < 1) return gettext("under a minute");
   const hours = Math.floor(minutes / 60);
-  return hours ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
+  const values = { hours, minutes: hours ? minutes % 60 : minutes };
+  return interpolate(hours ? gettext("%(hours)s h %(minutes)s min") : gettext("%(minutes)s min"), values);
 }
 
 // The daily streak, and where to go next: the day's next daily not played yet, or when
@@ -121,7 +144,7 @@ function drawNext(root, state) {
   if (streak === null) delete panel.dataset.streak;
   else panel.dataset.streak = String(streak);
   $("[data-final-streak-row]").hidden = !streak; // a run of none is not worth a line
-  $("[data-final-streak]").textContent = streak === 1 ? "1 day" : `${streak} days`;
+  $("[data-final-streak]").textContent = interpolate(ngettext("%(count)s day", "%(count)s days", streak), { count: streak });
   const next = state.next_daily;
   const form = $("[data-next-daily-form]");
   const button = $("[data-next-daily]");
@@ -130,12 +153,13 @@ function drawNext(root, state) {
   if (next) {
     form.action = next.url;
     button.dataset.nextDaily = next.url;
-    button.textContent = `Play today's ${next.difficulty} daily`;
+    button.textContent = interpolate(gettext("Play today's %(difficulty)s daily"), { difficulty: next.difficulty });
   }
   const wait = $("[data-next-dailies-in]");
   const none = !next && typeof state.next_dailies_in === "number";
   wait.hidden = !none;
-  if (none) wait.textContent = `Every daily of today is played. Next dailies in ${waitWords(state.next_dailies_in)}.`;
+  const words = gettext("Every daily of today is played. Next dailies in %(wait)s.");
+  if (none) wait.textContent = interpolate(words, { wait: waitWords(state.next_dailies_in) });
 }
 
 // A short wave over the board, once a solve is made on the page.
@@ -150,10 +174,11 @@ export function celebrate(root) {
 // the time, nothing of the solution.
 export function shareText(state) {
   const help = state.hints + state.reveals;
-  const how = help === 0 ? "no help" : help === 1 ? "1 hint" : `${help} hints`;
-  const name = state.daily ? `Daily Sudoku ${state.daily}` : "Sudoku";
+  const how = help === 0 ? gettext("no help") : interpolate(ngettext("%(count)s hint", "%(count)s hints", help), { count: help });
+  const name = state.daily ? interpolate(gettext("Daily Sudoku %(day)s"), { day: state.daily }) : gettext("Sudoku");
   const grade = state.grade || {};
-  const tier = grade.tier || state.difficulty;
-  const rated = typeof grade.score === "number" ? `, rated ${grade.score.toFixed(1)}` : "";
-  return `${name} — ${tier}${rated}, solved in ${clock(state.elapsed)}, ${how}`;
+  const values = { name, tier: grade.tier || state.difficulty, time: clock(state.elapsed), help: how };
+  if (typeof grade.score !== "number") return interpolate(gettext("%(name)s — %(tier)s, solved in %(time)s, %(help)s"), values);
+  values.score = grade.score.toFixed(1);
+  return interpolate(gettext("%(name)s — %(tier)s, rated %(score)s, solved in %(time)s, %(help)s"), values);
 }

@@ -2,7 +2,9 @@
 // (the solution, once given up), the digit chosen first, and whether the pad takes input.
 // Only draws.
 //
-// Imports nothing.
+// Imports the catalog's words (../i18n.js).
+
+import { pgettext } from "../i18n.js";
 
 export function drawPad(buttons, model) {
   const { values } = model.shownBoard();
@@ -17,7 +19,7 @@ export function drawPad(buttons, model) {
     button.setAttribute("aria-pressed", String(model.digitMode === d));
     // Its name is its text, "5, 3 left" (the comma and "left" unseen), so that saying what
     // it shows ("click 5") presses it.
-    button.querySelector("[data-left-words]").textContent = left ? " left" : " none left";
+    button.querySelector("[data-left-words]").textContent = ` ${left ? pgettext("digits left on the pad", "left") : pgettext("digits left on the pad", "none left")}`;
     button.disabled = !open;
   });
 }

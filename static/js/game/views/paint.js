@@ -5,8 +5,9 @@
 // cell's name. Each colour has a pattern of its own too, so that colours are told apart
 // without seeing colour. Also the marks' controls: the layer chosen, the palette. Only draws.
 //
-// Imports the hooks' text (../layers.js).
+// Imports the hooks' text (../layers.js) and the catalog's words (../i18n.js).
 
+import { gettext, interpolate } from "../i18n.js";
 import { digitsText, pairsText } from "../layers.js";
 
 function setHook(el, name, text) {
@@ -67,12 +68,13 @@ export function drawPaint(el, value, marks) {
 
 // The marks in words, for the cell's name.
 export function paintWords(value, marks) {
-  let text = "";
-  if (!value && (marks.corner || []).length) text += `, corner marks ${marks.corner.join(" ")}`;
-  if (!value && (marks.centre || []).length) text += `, centre marks ${marks.centre.join(" ")}`;
-  if (marks.colour) text += `, colour ${marks.colour}`;
-  if (!value) for (const [d, c] of marks.candidates || []) text += `, candidate ${d} colour ${c}`;
-  return text;
+  const parts = [];
+  const said = (words, values) => parts.push(`, ${interpolate(words, values)}`);
+  if (!value && (marks.corner || []).length) said(gettext("corner marks %(digits)s"), { digits: marks.corner.join(" ") });
+  if (!value && (marks.centre || []).length) said(gettext("centre marks %(digits)s"), { digits: marks.centre.join(" ") });
+  if (marks.colour) said(gettext("colour %(colour)s"), { colour: marks.colour });
+  if (!value) for (const [digit, colour] of marks.candidates || []) said(gettext("candidate %(digit)s colour %(colour)s"), { digit, colour });
+  return parts.join("");
 }
 
 // The marks' controls: the layer chosen, the palette open, candidate colouring, the colour

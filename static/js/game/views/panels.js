@@ -2,9 +2,12 @@
 // words, and which of More and Apply it offers), the walkthrough's step, and the replay's
 // frame. Only draws; hints.js and replay.js fetch what they show.
 //
-// Imports nothing.
+// Imports the catalog's words (../i18n.js).
 
-const STEPS = { 1: "Where to look", 2: "Why", 3: "What follows" };
+import { gettext, interpolate, ngettext, pgettext } from "../i18n.js";
+
+// The hint's levels by name.
+const step = (level) => ({ 1: pgettext("hint level", "Where to look"), 2: pgettext("hint level", "Why"), 3: pgettext("hint level", "What follows") })[level];
 
 function slugify(text) {
   return String(text || "")
@@ -18,8 +21,9 @@ function words(hint) {
   if (typeof hint.text === "string") return hint.text;
   const region = typeof hint.region === "string" ? hint.region : "";
   if (hint.level >= 3 && hint.explanation) return hint.explanation;
-  if (!region) return hint.level >= 2 ? "The cells involved are marked." : "";
-  return hint.level >= 2 ? `Take a look at ${region}: the cells involved are marked.` : `Take a look at ${region}.`;
+  if (!region) return hint.level >= 2 ? gettext("The cells involved are marked.") : "";
+  const words = hint.level >= 2 ? gettext("Take a look at %(region)s: the cells involved are marked.") : gettext("Take a look at %(region)s.");
+  return interpolate(words, { region });
 }
 
 // Whether this hint's step waits for Apply (an older server applied level 3 at once).
@@ -30,8 +34,8 @@ function appliable(hint) {
 // What the panel says of a hint, part by part, as it shows it.
 export function hintParts(hint) {
   return {
-    step: `Hint, ${hint.level} of 3: ${STEPS[hint.level] || ""}`,
-    technique: hint.technique || "Hint",
+    step: interpolate(gettext("Hint, %(level)s of 3: %(step)s"), { level: hint.level, step: step(hint.level) || "" }),
+    technique: hint.technique || gettext("Hint"),
     summary: hint.summary || "",
     text: words(hint),
   };
@@ -100,27 +104,30 @@ export function drawWalk(root, model) {
   drawChain($("[data-walk-chain]"), walk ? walk.path[walk.index] : null);
   if (!walk) return;
   const step = walk.path[walk.index];
-  $("[data-walk-step]").textContent = `${step.name || step.technique}: ${step.explanation}`;
-  $("[data-walk-count]").textContent = `Step ${walk.index + 1} of ${walk.path.length}`;
+  const told = { technique: step.name || step.technique, explanation: step.explanation };
+  $("[data-walk-step]").textContent = interpolate(gettext("%(technique)s: %(explanation)s"), told);
+  $("[data-walk-count]").textContent = interpolate(gettext("Step %(index)s of %(count)s"), { index: walk.index + 1, count: walk.path.length });
   $('[data-action="walk-prev"]').disabled = walk.index === 0;
   $('[data-action="walk-next"]').disabled = walk.index === walk.path.length - 1;
 }
 
 // A frame of the replay in words: "Move 3 of 40: 5 in row 2, column 7."
 function described(frame, index, count, where) {
-  const at = `Move ${index} of ${count - 1}`;
-  if (index === 0 || !frame.kind) return `The start: the puzzle as given. ${count - 1} moves follow.`;
-  const cell = Number.isInteger(frame.cell) ? where(frame.cell) : "";
-  const digit = frame.digit;
-  const what =
+  const moves = count - 1;
+  if (index === 0 || !frame.kind) {
+    return interpolate(ngettext("The start: the puzzle as given. %(count)s moves follow.", "The start: the puzzle as given. %(count)s moves follow.", moves), { count: moves });
+  }
+  const place = Number.isInteger(frame.cell) ? where(frame.cell) : "";
+  const values = { index, count: moves, place, digit: frame.digit, technique: frame.technique, what: frame.kind };
+  const words =
     {
-      value: digit ? `${digit} in ${cell}` : `${cell} cleared`,
-      note: `note ${digit} in ${cell}`,
-      hint: `a hint applied${frame.technique ? ` (${frame.technique})` : ""}`,
-      reveal: `${cell} revealed`,
-      fill: "all notes filled",
-    }[frame.kind] || frame.kind;
-  return `${at}: ${what}.`;
+      value: frame.digit ? gettext("Move %(index)s of %(count)s: %(digit)s in %(place)s.") : gettext("Move %(index)s of %(count)s: %(place)s cleared."),
+      note: gettext("Move %(index)s of %(count)s: note %(digit)s in %(place)s."),
+      hint: frame.technique ? gettext("Move %(index)s of %(count)s: a hint applied (%(technique)s).") : gettext("Move %(index)s of %(count)s: a hint applied."),
+      reveal: gettext("Move %(index)s of %(count)s: %(place)s revealed."),
+      fill: gettext("Move %(index)s of %(count)s: all notes filled."),
+    }[frame.kind] || gettext("Move %(index)s of %(count)s: %(what)s.");
+  return interpolate(words, values);
 }
 
 export function drawReplay(root, model) {
@@ -136,6 +143,6 @@ export function drawReplay(root, model) {
   $('[data-action="replay-next"]').disabled = index === total - 1;
   $("[data-replay-count]").textContent = described(replay.frames[index], index, total, model.where);
   const play = $('[data-action="replay-play"]');
-  play.textContent = replay.playing ? "Stop" : "Play";
+  play.textContent = replay.playing ? pgettext("replay", "Stop") : pgettext("replay", "Play");
   play.setAttribute("aria-pressed", String(replay.playing));
 }

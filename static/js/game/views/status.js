@@ -2,11 +2,13 @@
 // data-status says what the server judged), the counters, the timer, the saving line, the
 // message line and the live region a hint is read out in. Only draws.
 //
-// Imports the clock's face (../clock.js).
+// Imports the clock's face (../clock.js) and the catalog's words (../i18n.js).
 
 import { clock } from "../clock.js";
+import { pgettext } from "../i18n.js";
 
-const STATUS_WORDS = { playing: "Playing", solved: "Solved", gave_up: "Gave up" };
+const statusWords = (status) =>
+  ({ playing: pgettext("game status", "Playing"), solved: pgettext("game status", "Solved"), gave_up: pgettext("game status", "Gave up") })[status];
 
 export function drawStatus(root, model) {
   const $ = (selector) => root.querySelector(selector);
@@ -14,7 +16,7 @@ export function drawStatus(root, model) {
   const statusEl = $("[data-status]");
   // A solve seen on this device alone is still "playing" to the hook.
   statusEl.dataset.status = state.unconfirmed ? "playing" : state.status;
-  statusEl.textContent = state.status === "playing" && state.paused ? "Paused" : STATUS_WORDS[state.status];
+  statusEl.textContent = state.status === "playing" && state.paused ? pgettext("game status", "Paused") : statusWords(state.status);
   const mistakes = $("[data-mistakes]");
   // Shown only in a game played with mistakes marked, in play and at the end alike.
   mistakes.closest(".counter").hidden = state.mistakes === null || !state.marked;

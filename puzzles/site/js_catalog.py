@@ -1,0 +1,63 @@
+"""The game page's script in the player's language: the `djangojs` catalog of a language
+(from the project's LOCALE_PATHS and the apps' locale folders), as Django's
+JavaScriptCatalog gives it, handed to the page as data.
+
+The page carries it in `{{ js_catalog|json_script:"js-catalog" }}` (a JSON data block, not
+a script: the Content-Security-Policy stays as it is), and static/js/game/i18n.js reads it.
+The context processor hands the template a callable, so that a page that does not show the
+catalog never builds it; each language's catalog is built once a process.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.utils import translation
+from django.utils.translation.trans_real import DjangoTranslation
+from django.views.i18n import JavaScriptCatalog
+
+DOMAIN = "djangojs"
+ENGLISH_PLURAL = "(n != 1)"
+
+_catalogs: dict[str, dict] = {}
+
+
+def _english(language: str) -> bool:
+    return translation.to_language(language).split("-")[0] == "en"
+
+
+def js_catalog(language: str) -> dict:
+    """{"catalog": {msgid: text or [plural forms]}, "plural": a C expression in n} of the
+    `djangojs` domain for `language`; English (the words as written) has an empty catalog."""
+    language = translation.to_language(language or "en")
+    if language not in _catalogs:
+        if _english(language):
+            _catalogs[language] = {"catalog": {}, "plural": ENGLISH_PLURAL}
+        else:
+            view = JavaScriptCatalog()
+            view.translation = DjangoTranslation(language, domain=DOMAIN)
+            _catalogs[language] = {
+                "catalog": view.get_catalog(),
+                "plural": view.get_plural() or ENGLISH_PLURAL,
+            }
+    return _catalogs[language]
+
+
+def clear_cache() -> None:
+    """Forgets the catalogs built (for tests that change LOCALE_PATHS)."""
+    _catalogs.clear()
+
+
+class _Catalog:
+    """The language's catalog, built when a template shows it (templates call callables)."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    def __call__(self) -> dict:
+        return js_catalog(self.language)
+
+
+def js_catalog_context(request: HttpRequest) -> dict:
+    """`js_catalog` for every template: the request's language's catalog, built when used."""
+    language = getattr(request, "LANGUAGE_CODE", None) or translation.get_language() or "en"
+    return {"js_catalog": _Catalog(language)}
