@@ -121,3 +121,17 @@ test("the page's catalog is read from its JSON script, once", async () => {
     delete globalThis.document;
   }
 });
+
+test("API calls name the page's language, so the server answers in it", async () => {
+  const { apiHeaders } = await import("../../static/js/game/http.js");
+  assert.equal(apiHeaders("t")["Accept-Language"], undefined);
+  globalThis.document = { documentElement: { lang: "de" } };
+  try {
+    const headers = apiHeaders("t");
+    assert.equal(headers["Accept-Language"], "de");
+    assert.equal(headers["X-CSRFToken"], "t");
+    assert.equal(apiHeaders("t", false)["Content-Type"], undefined);
+  } finally {
+    delete globalThis.document;
+  }
+});

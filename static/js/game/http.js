@@ -6,12 +6,21 @@
 //
 // Imports the catalog's words (i18n.js). Nothing runs as it loads: fetch is looked up when a call is made.
 
-import { gettext, interpolate } from "./i18n.js";
+import { gettext, interpolate, pageLanguage } from "./i18n.js";
+
+// The headers of every API call: its token, and the page's language for the answer's words.
+export function apiHeaders(csrf, json = true) {
+  const headers = { "X-CSRFToken": csrf };
+  if (json) Object.assign(headers, { "Content-Type": "application/json", Accept: "application/json" });
+  const language = pageLanguage();
+  if (language) headers["Accept-Language"] = language;
+  return headers;
+}
 
 export async function callApi(url, csrf, body, method = "POST") {
   const response = await fetch(url, {
     method,
-    headers: { "Content-Type": "application/json", "X-CSRFToken": csrf, Accept: "application/json" },
+    headers: apiHeaders(csrf),
     body: method === "POST" ? JSON.stringify(body || {}) : undefined,
     credentials: "same-origin",
   });
@@ -56,7 +65,7 @@ export class GameApi {
 
   // A post that outlives the page (keepalive), for a page on its way out: no answer read.
   parting(command, body = null) {
-    const headers = { "X-CSRFToken": this.csrf };
+    const headers = apiHeaders(this.csrf, false);
     const init = { method: "POST", keepalive: true, headers, credentials: "same-origin" };
     if (body !== null) {
       headers["Content-Type"] = "application/json";

@@ -112,6 +112,12 @@ export function translated() {
   return Object.keys(catalog().catalog).length > 0;
 }
 
+// The page's language ("de", "pt-br"), which API calls name in Accept-Language so that the
+// server answers in it; "" where there is no page (the model's tests).
+export function pageLanguage() {
+  return (typeof document !== "undefined" && document.documentElement && document.documentElement.lang) || "";
+}
+
 export function gettext(msgid) {
   const found = catalog().catalog[msgid];
   if (typeof found === "string" && found) return found;
