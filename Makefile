@@ -81,7 +81,7 @@ MESSAGES_IGNORE := --ignore=.venv --ignore=node_modules --ignore=var --ignore=te
 	--ignore=bench --ignore=static/js/dist --ignore=engine
 
 messages: $(STAMP) $(GETTEXT)
-	$(PY) manage.py makemessages $(addprefix -l ,$(LOCALES)) -d django $(MESSAGES_IGNORE) --no-obsolete --no-location
+	$(PY) manage.py makemessages $(addprefix -l ,$(LOCALES)) -d django -e html,txt,py,svg $(MESSAGES_IGNORE) --no-obsolete --no-location
 	$(PY) manage.py makemessages $(addprefix -l ,$(LOCALES)) -d djangojs $(MESSAGES_IGNORE) --no-obsolete --no-location
 	xgettext --language=Python --from-code=UTF-8 --add-comments=Translators --no-location \
 		--keyword=_ --keyword=N_ --keyword=ngettext:1,2 --keyword=pgettext:1c,2 \
