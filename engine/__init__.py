@@ -22,6 +22,7 @@ from .grid import (
     parse,
 )
 from .hints import next_step, tell
+from .i18n import speaking, use_language_of
 from .kernel import count_solutions, solve
 from .logic import Grade, PathStep, grade, solution_path
 from .nearby import NEAR_LIMIT, NEAR_MOST, near_grids, solutions
@@ -68,7 +69,9 @@ __all__ = [
     "solution_path",
     "solutions",
     "solve",
+    "speaking",
     "tell",
     "told_entry",
+    "use_language_of",
     "warm_up",
 ]

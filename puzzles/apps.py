@@ -13,13 +13,13 @@ class PuzzlesConfig(AppConfig):
         # (engine/i18n.py), with no Django in it.
         from django.utils import translation
 
-        from engine import i18n
+        import engine
 
         from .accounts import players  # noqa: F401
         from .play import clock  # noqa: F401
         from .site import checks  # noqa: F401
 
-        i18n.use_language_of(translation.get_language)
+        engine.use_language_of(translation.get_language)
 
 
 class SudokuAdminConfig(admin_apps.AdminConfig):

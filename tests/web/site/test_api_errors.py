@@ -9,10 +9,11 @@ import pytest
 from django.http import HttpResponse
 from django.template import loader
 from django.test import Client
-from django.urls import include, path
+from django.urls import path
 from django.utils import timezone
 
 from puzzles.models import Game
+from sudokusite import urls as site_urls
 
 from ..helpers import post, start
 
@@ -24,7 +25,7 @@ def limited(request):
     return HttpResponse("<h1>Slow down</h1>", status=429, headers={"Retry-After": "30"})
 
 
-urlpatterns = [path("api/limited", limited), path("", include("sudokusite.urls"))]
+urlpatterns = [path("api/limited", limited), *site_urls.urlpatterns]
 
 
 def assert_json_error(response, status: int) -> dict:
