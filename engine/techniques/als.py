@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from ..board import Board, Step
 from ..grid import BIT, DIGITS_OF, PEER_BITS, POPCOUNT, UNIT_BITS, UNITS, UNITS_OF, unit_name
+from ..i18n import _, ngettext
 from ..wording import cells_text, digits_text, removals_text
 from .kept import Kept
 from .table import step
@@ -72,7 +73,7 @@ def _unit_sets(unit: int, cands: list[int]) -> list[_Set]:
             for i in range(last + 1, len(empty))
             if POPCOUNT[grown := mask | cands[empty[i]]] <= top + 1
         ]
-        for _, group, mask in groups:
+        for _last, group, mask in groups:
             if POPCOUNT[mask] != size + 1:
                 continue
             places, seen, within = {}, {}, {}
@@ -198,23 +199,33 @@ def als_xz(board: Board) -> Step | None:
 
 
 def _xz_step(a: _Set, b: _Set, x: int, removed: list[tuple[int, int]]) -> Step:
-    zs = sorted({d for _, d in removed})
+    zs = sorted({d for _c, d in removed})
 
     def tell() -> dict:
         return {
-            "region": f"{unit_name(a.unit)} and {unit_name(b.unit)}",
-            "cause": sorted(a.cells + b.cells),
-            "reason": f"Set A, {_named(a)}, and set B, {_named(b)}, each hold one digit more "
-            f"than they have cells. X is {x}: every {x} of one sees every {x} of the other, so "
-            f"at most one of them holds {x}, and the other holds all its other digits. "
-            + (
-                f"Z is {zs[0]}: both have it, so {zs[0]} is in one set or the other."
-                if len(zs) == 1
-                else f"Z is {digits_text(zs)}: both have each, so each of those is in one set "
-                "or the other."
+            # Translators: where to look: two units, "row 3 and box 2".
+            "region": _("{unit} and {other}").format(
+                unit=unit_name(a.unit), other=unit_name(b.unit)
             ),
-            "result": f"So every cell that sees all their places loses it: "
-            f"take out {removals_text(removed)}.",
+            "cause": sorted(a.cells + b.cells),
+            "reason": ngettext(
+                # Translators: ALS-XZ. {a} and {b} are the two sets, cells and their digits,
+                # "row 1, columns 2 and 5 (3, 5 and 7)"; {x} a digit; {z} one digit or several,
+                # "3 and 7". A, B, X and Z are the names of the sets and digits: keep them.
+                "Set A, {a}, and set B, {b}, each hold one digit more than they have cells. X is "
+                "{x}: every {x} of one sees every {x} of the other, so at most one of them holds "
+                "{x}, and the other holds all its other digits. Z is {z}: both have it, so {z} "
+                "is in one set or the other.",
+                "Set A, {a}, and set B, {b}, each hold one digit more than they have cells. X is "
+                "{x}: every {x} of one sees every {x} of the other, so at most one of them holds "
+                "{x}, and the other holds all its other digits. Z is {z}: both have each, so "
+                "each of those is in one set or the other.",
+                len(zs),
+            ).format(a=_named(a), b=_named(b), x=x, z=digits_text(zs)),
+            "result": _(
+                # Translators: {removals} is "5 from row 1, columns 2 and 7; also 3 from ...".
+                "So every cell that sees all their places loses it: take out {removals}."
+            ).format(removals=removals_text(removed)),
             "notation": [
                 f"{_noted('A', a)}, {_noted('B', b)}, X={x}, Z={''.join(map(str, zs))} => "
                 + _removals_noted(removed)
@@ -252,21 +263,33 @@ def als_xy_wing(board: Board) -> Step | None:
 
 
 def _xy_step(a: _Set, b: _Set, c: _Set, x: int, y: int, removed: list) -> Step:
-    zs = sorted({d for _, d in removed})
+    zs = sorted({d for _c, d in removed})
 
     def tell() -> dict:
         return {
             "region": f"{unit_name(c.unit)}",
             "cause": sorted(a.cells + b.cells + c.cells),
-            "reason": f"Set C, {_named(c)}, set A, {_named(a)}, and set B, {_named(b)}, each "
-            f"hold one digit more than they have cells. C is tied to A by X, {x} (every {x} of "
-            f"one sees every {x} of the other), and to B by Y, {y}. Z is "
-            + (f"{zs[0]}" if len(zs) == 1 else f"any of {digits_text(zs)}")
-            + ": were it in neither A nor B, each would be locked on its other digits: A "
-            f"would hold {x}, B {y}, and C, without both, would be a digit short. So A or B "
-            "holds it.",
-            "result": f"So every cell that sees all their places loses it: "
-            f"take out {removals_text(removed)}.",
+            "reason": ngettext(
+                # Translators: ALS-XY-Wing. {a}, {b} and {c} are the three sets, cells and their
+                # digits, "row 1, columns 2 and 5 (3, 5 and 7)"; {x} and {y} digits; {z} one digit
+                # or several, "3 and 7". A, B, C, X, Y and Z are the names of the sets and digits:
+                # keep them.
+                "Set C, {c}, set A, {a}, and set B, {b}, each hold one digit more than they have "
+                "cells. C is tied to A by X, {x} (every {x} of one sees every {x} of the other), "
+                "and to B by Y, {y}. Z is {z}: were it in neither A nor B, each would be locked "
+                "on its other digits: A would hold {x}, B {y}, and C, without both, would be a "
+                "digit short. So A or B holds it.",
+                "Set C, {c}, set A, {a}, and set B, {b}, each hold one digit more than they have "
+                "cells. C is tied to A by X, {x} (every {x} of one sees every {x} of the other), "
+                "and to B by Y, {y}. Z is any of {z}: were it in neither A nor B, each would be "
+                "locked on its other digits: A would hold {x}, B {y}, and C, without both, would "
+                "be a digit short. So A or B holds it.",
+                len(zs),
+            ).format(a=_named(a), b=_named(b), c=_named(c), x=x, y=y, z=digits_text(zs)),
+            "result": _(
+                # Translators: {removals} is "5 from row 1, columns 2 and 7; also 3 from ...".
+                "So every cell that sees all their places loses it: take out {removals}."
+            ).format(removals=removals_text(removed)),
             "notation": [
                 f"{_noted('A', a)}, {_noted('B', b)}, {_noted('C', c)}, X={x}, Y={y}, "
                 f"Z={''.join(map(str, zs))} => " + _removals_noted(removed)

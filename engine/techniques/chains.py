@@ -15,6 +15,7 @@ from itertools import pairwise
 
 from ..board import Board, Link, Step
 from ..grid import BIT, DIGITS_OF, PEERS, UNITS, UNITS_OF, unit_name
+from ..i18n import N_, _
 from ..wording import is_compact, place, removals_text
 from .kept import Kept
 from .table import entry_of, step
@@ -200,28 +201,44 @@ def _node_name(n: int) -> str:
 
 def _said(n: int) -> str:
     """A node for people: 5 in row 3, column 4."""
-    return f"{n % 9 + 1} in {place(n // 9)}"
+    # Translators: a candidate, a digit in a cell: "5 in row 3, column 4".
+    return _("{digit} in {place}").format(digit=n % 9 + 1, place=place(n // 9))
 
 
 def _link_said(cands: list[int], a: int, b: int, strong: bool) -> str:
     """One link of an alternating chain, a true or false, in a sentence."""
     ca, cb, da, db = a // 9, b // 9, a % 9 + 1, b % 9 + 1
+    first, then = _said(a), _said(b)
     if strong:
         if ca == cb:
-            why = f"{place(ca)} has only {da} and {db} left"
-        else:
-            unit = next(
-                (u for u in UNITS_OF[ca] if cb in UNITS[u] and _places(cands, u, da) == 2),
-                next(u for u in UNITS_OF[ca] if cb in UNITS[u]),
-            )
-            why = f"these are the only two places for {da} in {unit_name(unit)}"
-        return f"If {_said(a)} is false, {_said(b)} is true: {why}."
+            return _(
+                # Translators: a strong link of a chain. {first} and {then} are candidates
+                # ("5 in row 3, column 4"), {place} their cell, {digit} and {other} its two
+                # candidates.
+                "If {first} is false, {then} is true: {place} has only {digit} and {other} left."
+            ).format(first=first, then=then, place=place(ca), digit=da, other=db)
+        unit = next(
+            (u for u in UNITS_OF[ca] if cb in UNITS[u] and _places(cands, u, da) == 2),
+            next(u for u in UNITS_OF[ca] if cb in UNITS[u]),
+        )
+        return _(
+            # Translators: a strong link of a chain. {first} and {then} are candidates
+            # ("5 in row 3, column 4"), {unit} a row, column or box ("box 2").
+            "If {first} is false, {then} is true: these are the only two places for {digit} "
+            "in {unit}."
+        ).format(first=first, then=then, digit=da, unit=unit_name(unit))
     if ca == cb:
-        why = "a cell holds one digit"
-    else:
-        unit = next(u for u in UNITS_OF[ca] if cb in UNITS[u])
-        why = f"both are in {unit_name(unit)}"
-    return f"If {_said(a)} is true, {_said(b)} is false: {why}."
+        # Translators: a weak link of a chain. {first} and {then} are candidates of one
+        # cell ("5 in row 3, column 4").
+        return _("If {first} is true, {then} is false: a cell holds one digit.").format(
+            first=first, then=then
+        )
+    unit = next(u for u in UNITS_OF[ca] if cb in UNITS[u])
+    # Translators: a weak link of a chain. {first} and {then} are candidates ("5 in row 3,
+    # column 4"), {unit} a row, column or box ("box 2") that holds both.
+    return _("If {first} is true, {then} is false: both are in {unit}.").format(
+        first=first, then=then, unit=unit_name(unit)
+    )
 
 
 def _places(cands: list[int], unit: int, digit: int) -> int:
@@ -239,7 +256,8 @@ def _step(finder: str, found: _Found, path: list[int], board: Board) -> Step:
     def told() -> dict:
         notation = [eureka(path[0])]
         named = [_node_name(path[0])]
-        words = [f"Suppose {_said(first)} is false."]
+        # Translators: {candidate} is a digit in a cell, "5 in row 3, column 4".
+        words = [_("Suppose {candidate} is false.").format(candidate=_said(first))]
         links: list[Link] = []
         for i, (a, b) in enumerate(pairwise(path)):
             strong = i % 2 == 0  # from a false node a strong link, from a true one a weak
@@ -250,14 +268,31 @@ def _step(finder: str, found: _Found, path: list[int], board: Board) -> Step:
         chain = " ".join(named)
         return {
             # Where to look names neither end: the cells that see both are what changes.
-            "region": _LOOK[finder].format(digit=first % 9 + 1),
+            "region": _(_LOOK[finder]).format(digit=first % 9 + 1),
             "area": list(range(81)),
-            "reason": f"Follow the chain {chain} ('=' means at least one is true, '-' at most "
-            f"one). If {first % 9 + 1} is not in {place(first // 9)}, the links force "
-            f"{last % 9 + 1} into {place(last // 9)}: one of the two is true.",
-            "result": "So any candidate that sees both is false: "
-            f"take out {removals_text(found.eliminations)}.",
-            "chain": [*words, f"So {_said(first)} or {_said(last)} is true."],
+            "reason": _(
+                # Translators: {chain} is the chain in notation, "(5)r3c4 = (5)r3c8 - ...",
+                # or in words, "(5 in row 3, column 4) = (5 in row 3, column 8) - ...". The
+                # chain starts at {digit} in {place} and ends at {end_digit} in {end_place}.
+                "Follow the chain {chain} ('=' means at least one is true, '-' at most one). "
+                "If {digit} is not in {place}, the links force {end_digit} into {end_place}: "
+                "one of the two is true."
+            ).format(
+                chain=chain,
+                digit=first % 9 + 1,
+                place=place(first // 9),
+                end_digit=last % 9 + 1,
+                end_place=place(last // 9),
+            ),
+            # Translators: {removals} is "5 from row 1, columns 2 and 7; also 3 from ...".
+            "result": _("So any candidate that sees both is false: take out {removals}.").format(
+                removals=removals_text(found.eliminations)
+            ),
+            "chain": [
+                *words,
+                # Translators: {first} and {last} are candidates, "5 in row 3, column 4".
+                _("So {first} or {last} is true.").format(first=_said(first), last=_said(last)),
+            ],
             "notation": [" ".join(notation)],
             "on": [(n // 9, n % 9 + 1) for n in path[1::2]],
             "off": [(n // 9, n % 9 + 1) for n in path[0::2]],
@@ -274,10 +309,12 @@ def _step(finder: str, found: _Found, path: list[int], board: Board) -> Step:
 
 
 # A chain's hint at its first level: the technique, and for one digit's chain that digit.
+# Said with _() when a step is told.
 _LOOK = {
-    "x_chain": "the places of {digit}",
-    "xy_chain": "the cells with two candidates",
-    "alternating_inference_chain": "the whole grid",
+    # Translators: where to look for an X-chain, a chain on one digit.
+    "x_chain": N_("the places of {digit}"),
+    "xy_chain": N_("the cells with two candidates"),
+    "alternating_inference_chain": N_("the whole grid"),
 }
 
 

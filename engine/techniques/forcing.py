@@ -3,11 +3,14 @@ common or drop what contradicts. The following is done by the compiled propagati
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from .. import kernel
 from ..board import Board, Link, Step
 from ..grid import ALL, BIT, BOX_OF, DIGITS_OF, PEERS, UNITS, UNITS_OF, unit_name
+from ..i18n import N_, _, ngettext
 from ..wording import cells_text, digits_text, either, join, place
 from .chains import chain_rating
 from .table import entry_of, step
@@ -17,6 +20,11 @@ from .table import entry_of, step
 TOP_FORCING_RATING = 8.9
 
 Node = tuple[int, int, bool]  # (cell, digit, true or false)
+
+
+def capital(sentence: str) -> str:
+    """A sentence with its first letter a capital, whatever the language put first."""
+    return sentence[:1].upper() + sentence[1:]
 
 
 class _Trace:
@@ -236,38 +244,73 @@ def _said(trace: _Trace, node: Node) -> str:
     cell, digit, true = node
     parents = trace.why.get(node, ())
     if not parents:
-        return f"Suppose {place(cell)} is {digit}."
+        return _("Suppose {place} is {digit}.").format(place=place(cell), digit=digit)
     if true:
         if all(p[0] == cell for p in parents):
-            return f"{place(cell).capitalize()} is {digit}: its last candidate."
+            said = _("{place} is {digit}: its last candidate.")
+            return capital(said.format(place=place(cell), digit=digit))
         unit = _unit_of([cell, *(p[0] for p in parents)])
-        name = unit_name(unit)
-        return f"{place(cell).capitalize()} is {digit}: the last place for {digit} in {name}."
+        # Translators: {unit} is a row, column or box, "box 2".
+        said = _("{place} is {digit}: the last place for {digit} in {unit}.")
+        return capital(said.format(place=place(cell), digit=digit, unit=unit_name(unit)))
     if node in trace.how:
         return _pattern_said(trace, node)
-    (other, held, _), *_ = parents
+    (other, held, _placed), *_rest = parents
     if other == cell:
-        return f"{place(cell).capitalize()} is not {digit}: it is {held}."
-    return f"{place(cell).capitalize()} is not {digit}: it sees {place(other)}, which is {digit}."
+        # Translators: {held} is the digit the cell holds.
+        said = _("{place} is not {digit}: it is {held}.")
+        return capital(said.format(place=place(cell), digit=digit, held=held))
+    # Translators: {other} is another cell, "row 1, column 4", that holds the digit.
+    said = _("{place} is not {digit}: it sees {other}, which is {digit}.")
+    return capital(said.format(place=place(cell), digit=digit, other=place(other)))
 
 
 def _pattern_said(trace: _Trace, node: Node) -> str:
     """Why a dynamic trace took a candidate out by locked candidates or a pair."""
-    cell, digit, _ = node
+    cell, digit, _true = node
     what, unit, *more = trace.how[node]
-    head = f"{place(cell).capitalize()} is not {digit}:"
     if what in ("pointing", "claiming"):
         (other,) = more
-        return f"{head} in {unit_name(unit)}, {digit} is left only in {unit_name(other)}."
+        # Translators: locked candidates. {unit} and {other} are a box and a row or column,
+        # "box 2", "row 3".
+        said = _("{place} is not {digit}: in {unit}, {digit} is left only in {other}.")
+        return capital(
+            said.format(
+                place=place(cell), digit=digit, unit=unit_name(unit), other=unit_name(other)
+            )
+        )
     if what == "naked":
         (a, b), pair = more
-        return f"{head} {cells_text([a, b])} hold only {digits_text(pair)}, a pair it sees."
+        # Translators: a naked pair. {cells} are two cells, {digits} their two digits, "3 and 7".
+        said = _("{place} is not {digit}: {cells} hold only {digits}, a pair it sees.")
+        return capital(
+            said.format(
+                place=place(cell), digit=digit, cells=cells_text([a, b]), digits=digits_text(pair)
+            )
+        )
     cells, digits = more
     (other,) = [c for c in cells if c != cell]
-    kind = ("row", "column", "box")[unit // 9]
-    return (
-        f"{head} it and {place(other)} are the last places for {digits_text(digits)} in their "
-        f"{kind}, a hidden pair."
+    # A hidden pair in a row, a column or a box: a sentence for each, the unit's word in it.
+    if unit < 9:
+        said = _(
+            # Translators: a hidden pair. {other} is another cell, {digits} two digits, "3 and 7".
+            "{place} is not {digit}: it and {other} are the last places for {digits} in their "
+            "row, a hidden pair."
+        )
+    elif unit < 18:
+        said = _(
+            # Translators: a hidden pair. {other} is another cell, {digits} two digits, "3 and 7".
+            "{place} is not {digit}: it and {other} are the last places for {digits} in their "
+            "column, a hidden pair."
+        )
+    else:
+        said = _(
+            # Translators: a hidden pair. {other} is another cell, {digits} two digits, "3 and 7".
+            "{place} is not {digit}: it and {other} are the last places for {digits} in their "
+            "box, a hidden pair."
+        )
+    return capital(
+        said.format(place=place(cell), digit=digit, other=place(other), digits=digits_text(digits))
     )
 
 
@@ -277,16 +320,27 @@ def _dead_told(trace: _Trace) -> tuple[str, str]:
     what, at, digit = trace.dead
     if what == "cell":
         return (
-            f"{place(at).capitalize()} is left with no candidate.",
-            f"{_short(at)} has no candidate",
+            capital(_("{place} is left with no candidate.").format(place=place(at))),
+            # Translators: the end of a chain in notation; {cell} is a cell as r2c5.
+            _("{cell} has no candidate").format(cell=_short(at)),
         )
     if what == "unit":
         name = unit_name(at)
-        return f"{name.capitalize()} is left with no place for {digit}.", f"no {digit} in {name}"
+        # Translators: {unit} is a row, column or box, "box 2".
+        said = _("{unit} is left with no place for {digit}.")
+        return (
+            capital(said.format(unit=name, digit=digit)),
+            # Translators: the end of a chain in notation; {unit} is a row, column or box.
+            _("no {digit} in {unit}").format(digit=digit, unit=name),
+        )
     first = trace.values[at]
+    # Translators: {first} and {digit} are two digits the cell would hold at once.
+    said = _("{place} would be both {first} and {digit}.")
     return (
-        f"{place(at).capitalize()} would be both {first} and {digit}.",
-        f"{_short(at)}={first} and {_short(at)}={digit}",
+        capital(said.format(place=place(at), first=first, digit=digit)),
+        # Translators: the end of a chain in notation, "r2c5=3 and r2c5=7": a cell placed
+        # twice. Only the word "and" is to translate.
+        _("{cell}={first} and {cell}={digit}").format(cell=_short(at), first=first, digit=digit),
     )
 
 
@@ -324,14 +378,23 @@ def _told_contradiction(
         "kind": kind_of,
         "region": place(cell),
         "area": [cell],
-        "cause": sorted({c for c, _, _ in nodes}),
+        "cause": sorted({c for c, *_rest in nodes}),
         # The why, at a hint's second level, does not name the cell that changes.
-        "reason": f"One candidate in {unit_name(18 + BOX_OF[cell])} cannot be true: suppose "
-        f"it were and follow {how} that forces, link by link: it ends in a contradiction. "
-        f"{dead}",
-        "explanation": f"Suppose {place(cell)} were {digit} and follow {how} that forces, link "
-        f"by link: it ends in a contradiction. {dead} So {place(cell)} is not {digit}.",
-        "result": f"So {place(cell)} is not {digit}.",
+        "reason": _(
+            # Translators: {box} is a box, "box 2"; {how} what is followed, "the singles" or "the
+            # singles, locked candidates and pairs"; {contradiction} a sentence, "Row 3, column 4
+            # is left with no candidate."
+            "One candidate in {box} cannot be true: suppose it were and follow {how} that "
+            "forces, link by link: it ends in a contradiction. {contradiction}"
+        ).format(box=unit_name(18 + BOX_OF[cell]), how=_(how), contradiction=dead),
+        "explanation": _(
+            # Translators: {how} is what is followed, "the singles" or "the singles, locked
+            # candidates and pairs"; {contradiction} a sentence, "Row 3, column 4 is left with no
+            # candidate."
+            "Suppose {place} were {digit} and follow {how} that forces, link by link: it ends "
+            "in a contradiction. {contradiction} So {place} is not {digit}."
+        ).format(place=place(cell), digit=digit, how=_(how), contradiction=dead),
+        "result": _("So {place} is not {digit}.").format(place=place(cell), digit=digit),
         "chain": [*(_said(trace, n) for n in nodes), dead],
         "notation": [" -> ".join([*map(_noted, nodes), dead_noted])],
         "on": on,
@@ -354,7 +417,8 @@ def _told_branches(
     chain, notation, on, off, links = [], [], set(), set(), []
     for (c, d), trace in zip(chosen, traces, strict=True):
         nodes = _line(trace, ((end[0], end[1], True),))
-        chain.append(f"If {place(c)} is {d}:")
+        # Translators: the head of a branch of a forcing chain, the lines below it following.
+        chain.append(_("If {place} is {digit}:").format(place=place(c), digit=d))
         chain.extend(_said(trace, n) for n in nodes[1:])
         notation.append(" -> ".join(map(_noted, nodes)))
         these = _drawn(trace, nodes)
@@ -439,7 +503,7 @@ def _first_common(
         return None
     row = {option: k for k, option in enumerate(options)}
     rows = []
-    for _, _, these in choices:
+    for _where, _digit, these in choices:
         at = [row[o] for o in these]
         rows.append(at + at[:1] * (4 - len(at)))  # four each, the first repeated
     placed = kernel.placed(trials)[np.array(rows)]  # choice, option, cell
@@ -455,7 +519,11 @@ def _first_common(
 
 
 def _forcing(board: Board, level: int, finder: str) -> Step | None:
-    how = "the singles" if level == kernel.SINGLES else "the singles, locked candidates and pairs"
+    # Translators: what a forcing chain follows, said in "follow {how} that forces".
+    singles = N_("the singles")
+    # Translators: what a dynamic forcing chain follows, said in "follow {how} that forces".
+    more = N_("the singles, locked candidates and pairs")
+    how = singles if level == kernel.SINGLES else more
     dynamic = level != kernel.SINGLES
     options, trials, false = _trials(board, level)
     if false is not None:
@@ -468,13 +536,21 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
                 "kind": "contradiction",
                 "region": place(cell),
                 "area": [cell],
-                "reason": f"One candidate in {unit_name(18 + BOX_OF[cell])} cannot be true: "
-                f"suppose it were and follow {how} that forces, and some cell is left with no "
-                "candidate, or some digit with no place in a unit.",
-                "explanation": f"Suppose {place(cell)} were {digit} and follow {how} that "
-                "forces: some cell is left with no candidate, or some digit with no place in a "
-                f"unit. So {place(cell)} is not {digit}.",
-                "result": f"So {place(cell)} is not {digit}.",
+                "reason": _(
+                    # Translators: {box} is a box, "box 2"; {how} what is followed, "the singles"
+                    # or "the singles, locked candidates and pairs".
+                    "One candidate in {box} cannot be true: suppose it were and follow {how} "
+                    "that forces, and some cell is left with no candidate, or some digit with "
+                    "no place in a unit."
+                ).format(box=unit_name(18 + BOX_OF[cell]), how=_(how)),
+                "explanation": _(
+                    # Translators: {how} is what is followed, "the singles" or "the singles,
+                    # locked candidates and pairs".
+                    "Suppose {place} were {digit} and follow {how} that forces: some cell is "
+                    "left with no candidate, or some digit with no place in a unit. So {place} "
+                    "is not {digit}."
+                ).format(place=place(cell), digit=digit, how=_(how)),
+                "result": _("So {place} is not {digit}.").format(place=place(cell), digit=digit),
             }
 
         return step(
@@ -492,49 +568,105 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
     where, digit, chosen = choices[k]
     rating = _rating(finder, _common_length(board, chosen, placed, dynamic))
     seen = _copy(board)
-    result = f"So {join(f'{place(c)} is {d}' for c, d in placed)}."
     if digit < 0:
-        cell, digits = where, [d for _, d in chosen]
+        cell, digits = where, [d for _d, d in chosen]
+
+        def cell_reason(end: tuple[int, int] | None = None) -> str:
+            """The why; with the end every branch reaches, said as that end."""
+            if end is None:
+                said = _(
+                    # Translators: {digits} are the cell's candidates, "3, 5 or 7"; {how} what is
+                    # followed, "the singles" or "the singles, locked candidates and pairs".
+                    "{place} is {digits}. Follow {how} each choice forces: the same digits end "
+                    "up in the same cells every time."
+                )
+                return capital(said.format(place=place(cell), digits=either(digits), how=_(how)))
+            said = _(
+                # Translators: {digits} are the cell's candidates, "3, 5 or 7"; {how} what is
+                # followed, "the singles" or "the singles, locked candidates and pairs"; every
+                # branch ends with {end_digit} placed in the cell {end}.
+                "{place} is {digits}. Follow {how} each choice forces: every branch below ends "
+                "with {end_digit} in {end}."
+            )
+            return capital(
+                said.format(
+                    place=place(cell),
+                    digits=either(digits),
+                    how=_(how),
+                    end_digit=end[1],
+                    end=place(end[0]),
+                )
+            )
 
         def told_cell() -> dict:
             told = {
                 "kind": "cell",
                 "region": place(cell),
                 "area": [cell],
-                "reason": f"{place(cell).capitalize()} is {either(digits)}. Follow {how} each "
-                "choice forces: the same digits end up in the same cells every time.",
-                "result": result,
+                "reason": cell_reason(),
+                "result": _placed_said(placed),
             }
-            return told | _branches_told(seen, chosen, placed, told, dynamic)
+            return told | _branches_told(seen, chosen, placed, told, dynamic, cell_reason)
 
         return step(
             finder,
             rating=rating,
             placements=placed,
-            cells=[cell, *(c for c, _ in placed)],
+            cells=[cell, *(c for c, _d in placed)],
             tell=told_cell,
         )
-    unit, cells = where, [c for c, _ in chosen]
+    unit, cells = where, [c for c, _d in chosen]
+
+    def unit_reason(end: tuple[int, int] | None = None) -> str:
+        """The why; with the end every branch reaches, said as that end."""
+        if end is None:
+            return _(
+                # Translators: {unit} is a row, column or box, "box 2"; {cells} the places of
+                # {digit} in it; {how} what is followed, "the singles" or "the singles, locked
+                # candidates and pairs".
+                "In {unit}, {digit} goes in one of {cells}. Follow {how} each choice forces: the "
+                "same digits end up in the same cells every time."
+            ).format(unit=unit_name(unit), digit=digit, cells=cells_text(cells), how=_(how))
+        return _(
+            # Translators: {unit} is a row, column or box, "box 2"; {cells} the places of {digit}
+            # in it; {how} what is followed, "the singles" or "the singles, locked candidates and
+            # pairs"; every branch ends with {end_digit} placed in the cell {end}.
+            "In {unit}, {digit} goes in one of {cells}. Follow {how} each choice forces: every "
+            "branch below ends with {end_digit} in {end}."
+        ).format(
+            unit=unit_name(unit),
+            digit=digit,
+            cells=cells_text(cells),
+            how=_(how),
+            end_digit=end[1],
+            end=place(end[0]),
+        )
 
     def told_unit() -> dict:
         told = {
             "kind": "unit",
             "region": unit_name(unit),
-            "reason": f"In {unit_name(unit)}, {digit} goes in one of {cells_text(cells)}. "
-            f"Follow {how} each choice forces: the same digits end up in the same cells every "
-            "time.",
-            "result": result,
+            "reason": unit_reason(),
+            "result": _placed_said(placed),
         }
-        return told | _branches_told(seen, chosen, placed, told, dynamic)
+        return told | _branches_told(seen, chosen, placed, told, dynamic, unit_reason)
 
     return step(
         finder,
         rating=rating,
         placements=placed,
-        cells=[*cells, *(c for c, _ in placed)],
+        cells=[*cells, *(c for c, _d in placed)],
         units=[unit],
         tell=told_unit,
     )
+
+
+def _placed_said(placed: list[tuple[int, int]]) -> str:
+    """The placements a forcing chain concludes, in a sentence."""
+    # Translators: one placement of several, joined into "So {placements}.".
+    each = [_("{place} is {digit}").format(place=place(c), digit=d) for c, d in placed]
+    # Translators: {placements} are "row 1, column 2 is 5 and row 4, column 4 is 3".
+    return _("So {placements}.").format(placements=join(each))
 
 
 def _copy(board: Board) -> Board:
@@ -547,23 +679,31 @@ def _branches_told(
     placed: list[tuple[int, int]],
     told: dict,
     dynamic: bool = False,
+    reason: Callable[[tuple[int, int]], str] | None = None,
 ) -> dict:
-    """A cell or unit forcing chain's branches, when the following reaches the end of each."""
+    """A cell or unit forcing chain's branches, when the following reaches the end of each;
+    the why, `reason` given, says the end they reach (else it stays `told`'s)."""
     branches = _told_branches(board, chosen, placed, dynamic)
     if branches is None:
         return {}
     (cell, digit) = branches.pop("end")
     others = [p for p in placed if p != (cell, digit)]
-    result = f"So {place(cell)} is {digit}: every choice leads there."
     if others:
-        result += f" Each also gives {join(f'{d} in {place(c)}' for c, d in others)}."
+        # Translators: one placement of several, "5 in row 1, column 2".
+        each = [_("{digit} in {place}").format(digit=d, place=place(c)) for c, d in others]
+        result = _(
+            # Translators: {others} are the other placements, "5 in row 1, column 2 and 3 in row
+            # 4, column 4".
+            "So {place} is {digit}: every choice leads there. Each also gives {others}."
+        ).format(place=place(cell), digit=digit, others=join(each))
+    else:
+        result = _("So {place} is {digit}: every choice leads there.").format(
+            place=place(cell), digit=digit
+        )
     return branches | {
-        "reason": told["reason"].replace(
-            "the same digits end up in the same cells every time.",
-            f"every branch below ends with {digit} in {place(cell)}.",
-        ),
+        "reason": reason((cell, digit)) if reason else told["reason"],
         "result": result,
-        "cause": sorted({c for c, _, _, _, _ in branches["links"]} - {c for c, _ in placed}),
+        "cause": sorted({c for c, *_rest in branches["links"]} - {c for c, _d in placed}),
     }
 
 
@@ -588,22 +728,31 @@ def trial_and_error(board: Board) -> Step | None:
     cell = min(open_cells, key=lambda c: (board.cands[c].bit_count(), c))
     digit = int(solution[cell])
     others = [d for d in board.digits(cell) if d != digit]
+    if others:
+        explanation = ngettext(
+            # Translators: {others} are the cell's other candidates, "3 and 7", that lead nowhere.
+            "No pattern settles this position. Try each candidate of {place} in turn and search "
+            "on: {others} leads nowhere. So {place} is {digit}.",
+            "No pattern settles this position. Try each candidate of {place} in turn and search "
+            "on: {others} lead nowhere. So {place} is {digit}.",
+            len(others),
+        ).format(place=place(cell), others=digits_text(others), digit=digit)
+    else:
+        explanation = _(
+            "No pattern settles this position. Try each candidate of {place} in turn and search "
+            "on. So {place} is {digit}."
+        ).format(place=place(cell), digit=digit)
     return step(
         "trial_and_error",
         placements=[(cell, digit)],
         cells=[cell],
         area=[cell],
         region=place(cell),
-        reason="No pattern settles this position. Take a cell of "
-        f"{unit_name(18 + BOX_OF[cell])} with the fewest candidates, try each in turn and "
-        "search on: all but one lead nowhere.",
-        explanation="No pattern settles this position. Try each candidate of "
-        f"{place(cell)} in turn and search on"
-        + (
-            f": {digits_text(others)} {'leads' if len(others) == 1 else 'lead'} nowhere."
-            if others
-            else "."
-        )
-        + f" So {place(cell)} is {digit}.",
-        result=f"So {place(cell)} is {digit}.",
+        reason=_(
+            # Translators: {box} is a box, "box 2".
+            "No pattern settles this position. Take a cell of {box} with the fewest candidates, "
+            "try each in turn and search on: all but one lead nowhere."
+        ).format(box=unit_name(18 + BOX_OF[cell])),
+        explanation=explanation,
+        result=_("So {place} is {digit}.").format(place=place(cell), digit=digit),
     )

@@ -24,11 +24,12 @@ import numpy as np
 from .. import kernel
 from ..board import Board, Step
 from ..grid import ALL, BIT, BOX_OF, DIGITS_OF, POPCOUNT, unit_name
+from ..i18n import N_, _
 from ..kernel import DONE, MEDIUM, SINGLES, compiled
 from ..kernel import _propagate as _kernel_propagate
 from ..wording import cells_text, either, join, place
 from .chains import chain_rating
-from .forcing import _choices, _position
+from .forcing import _choices, _position, capital
 from .table import entry_of, step
 
 # The levels tried (switched off in tests to reach trial and error).
@@ -166,10 +167,15 @@ def _rating(level: int, size: int) -> float:
     return chain_rating(entry_of(_finder_of(level)).rating, size)
 
 
+# What each level follows, said in "follow {how}" when a step is told (with _()).
 _HOW = {
-    1: "what it forces, taking out on the way any digit whose own singles lead to a dead end",
-    2: "what it forces, taking out on the way any digit whose own chain of singles, locked "
-    "candidates and pairs leads to a dead end",
+    # Translators: what a nested forcing chain follows, said in "follow {how}".
+    1: N_("what it forces, taking out on the way any digit whose own singles lead to a dead end"),
+    2: N_(
+        # Translators: what a nested forcing chain follows, said in "follow {how}".
+        "what it forces, taking out on the way any digit whose own chain of singles, locked "
+        "candidates and pairs leads to a dead end"
+    ),
 }
 
 
@@ -177,7 +183,7 @@ def _nested(board: Board, level: int) -> Step | None:
     found = _found(board, level)
     if found is None:
         return None
-    finder, how = _finder_of(level), _HOW[level]
+    finder, how = _finder_of(level), _(_HOW[level])
     kind, where, what, size = found
     rating = _rating(level, size)
     if kind == "false":
@@ -190,39 +196,60 @@ def _nested(board: Board, level: int) -> Step | None:
             area=[cell],
             region=place(cell),
             # The why, at a hint's second level, does not name the cell that changes.
-            reason=f"One candidate in {unit_name(18 + BOX_OF[cell])} cannot be true: suppose "
-            f"it were and follow {how}, and some cell is left with no candidate, or some "
-            "digit with no place in a unit.",
-            explanation=f"Suppose {place(cell)} were {digit} and follow {how}: some cell is "
-            "left with no candidate, or some digit with no place in a unit. "
-            f"So {place(cell)} is not {digit}.",
-            result=f"So {place(cell)} is not {digit}.",
+            reason=_(
+                # Translators: {box} is a box, "box 2"; {how} what is followed, "what it forces,
+                # taking out on the way any digit whose own singles lead to a dead end".
+                "One candidate in {box} cannot be true: suppose it were and follow {how}, and "
+                "some cell is left with no candidate, or some digit with no place in a unit."
+            ).format(box=unit_name(18 + BOX_OF[cell]), how=how),
+            explanation=_(
+                # Translators: {how} is what is followed, "what it forces, taking out on the way
+                # any digit whose own singles lead to a dead end".
+                "Suppose {place} were {digit} and follow {how}: some cell is left with no "
+                "candidate, or some digit with no place in a unit. So {place} is not {digit}."
+            ).format(place=place(cell), digit=digit, how=how),
+            result=_("So {place} is not {digit}.").format(place=place(cell), digit=digit),
         )
     (at, digit, chosen), placed = where, what
-    done = f"So {join(f'{place(c)} is {d}' for c, d in placed)}."
+    # Translators: one placement of several, joined into "So {placements}.".
+    each = [_("{place} is {digit}").format(place=place(c), digit=d) for c, d in placed]
+    # Translators: {placements} are "row 1, column 2 is 5 and row 4, column 4 is 3".
+    done = _("So {placements}.").format(placements=join(each))
     if digit < 0:
-        digits = [d for _, d in chosen]
+        digits = [d for _d, d in chosen]
         return step(
             finder,
             rating=rating,
             placements=placed,
-            cells=[at, *(c for c, _ in placed)],
+            cells=[at, *(c for c, _d in placed)],
             area=[at],
             region=place(at),
-            reason=f"{place(at).capitalize()} is {either(digits)}. For each choice, follow "
-            f"{how}: the same digits end up in the same cells every time.",
+            reason=capital(
+                _(
+                    # Translators: {digits} are the cell's candidates, "3, 5 or 7"; {how}
+                    # what is followed, "what it forces, taking out on the way any digit
+                    # whose own singles lead to a dead end".
+                    "{place} is {digits}. For each choice, follow {how}: the same digits end up "
+                    "in the same cells every time."
+                ).format(place=place(at), digits=either(digits), how=how)
+            ),
             result=done,
         )
-    cells = [c for c, _ in chosen]
+    cells = [c for c, _d in chosen]
     return step(
         finder,
         rating=rating,
         placements=placed,
-        cells=[*cells, *(c for c, _ in placed)],
+        cells=[*cells, *(c for c, _d in placed)],
         units=[at],
         region=unit_name(at),
-        reason=f"In {unit_name(at)}, {digit} goes in one of {cells_text(cells)}. For each "
-        f"choice, follow {how}: the same digits end up in the same cells every time.",
+        reason=_(
+            # Translators: {unit} is a row, column or box, "box 2"; {cells} the places of {digit}
+            # in it; {how} what is followed, "what it forces, taking out on the way any digit whose
+            # own singles lead to a dead end".
+            "In {unit}, {digit} goes in one of {cells}. For each choice, follow {how}: the same "
+            "digits end up in the same cells every time."
+        ).format(unit=unit_name(at), digit=digit, cells=cells_text(cells), how=how),
         result=done,
     )
 
