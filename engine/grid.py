@@ -90,15 +90,15 @@ def normalise(text: str) -> str:
             chars.append(ch)
         else:
             raise InvalidPuzzle(
-                # Translators: a puzzle typed in refused; {character} is the character quoted.
                 _(
+                    # Translators: a puzzle typed in refused; {character} is the character quoted.
                     "character {character} at position {position} is not a digit 1-9, "
                     "'0' or '.' for a blank"
                 ).format(character=repr(ch), position=position + 1)
             )
     if len(chars) != 81:
-        # Translators: a puzzle typed in refused; {count} is the number of cells it has.
         raise InvalidPuzzle(
+            # Translators: a puzzle typed in refused; {count} is the number of cells it has.
             _("a puzzle has 81 cells, this one has {count}").format(count=len(chars))
         )
     return "".join(chars)

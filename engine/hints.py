@@ -70,9 +70,10 @@ def _conflict_step(
             cause=[first, second],
             clears=[placed],
             region=where,
-            # Translators: {unit} is "row 3" (or column, box); {cells} the given's cell in it.
             reason=sentence(
                 _(
+                    # Translators: {unit} is "row 3" (or column, box); {cells} the given's
+                    # cell in it.
                     "{unit} already has the given {digit}, in {cells}, and it can hold each "
                     "digit only once."
                 ).format(unit=where, digit=digit, cells=cells_in(unit, given))
@@ -92,9 +93,9 @@ def _conflict_step(
         cause=[first, second],
         clears=clears,
         region=where,
-        # Translators: {unit} is "row 3" (or column, box); {cells} the two cells in it.
         reason=sentence(
             _(
+                # Translators: {unit} is "row 3" (or column, box); {cells} the two cells in it.
                 "{unit} holds {digit} twice, in {cells}, and it can hold each digit only once."
             ).format(unit=where, digit=digit, cells=cells_in(unit, [first, second]))
         ),
@@ -113,8 +114,8 @@ def _mistake(cells: list[int], said: str, result: str, region: str = "") -> Step
             "stands."
         )
     else:
-        # Translators: {boxes} are box numbers, "3 and 7".
         reason = ngettext(
+            # Translators: {boxes} are box numbers, "3 and 7".
             "Something placed in box {boxes} is wrong: the puzzle cannot be finished as the "
             "board stands.",
             "Something placed in boxes {boxes} is wrong: the puzzle cannot be finished as the "
@@ -170,8 +171,8 @@ def _dead_end(values: list[int]) -> Step:
         (cell,) = singles
         return _mistake(
             singles,
-            # Translators: {place} is a cell, "row 2, column 5".
             _(
+                # Translators: {place} is a cell, "row 2, column 5".
                 "The {digit} in {place} is wrong: the grid cannot be finished with it there, "
                 "and it can without it."
             ).format(digit=values[cell], place=place(cell)),
@@ -180,8 +181,8 @@ def _dead_end(values: list[int]) -> Step:
     if singles:
         return _mistake(
             singles,
-            # Translators: {cells} are cells, "row 2, columns 5 and 7".
             _(
+                # Translators: {cells} are cells, "row 2, columns 5 and 7".
                 "One of the digits in {cells} is wrong: the grid cannot be finished with all of "
                 "them, but it can without any one of them."
             ).format(cells=cells_text(singles)),
@@ -192,8 +193,8 @@ def _dead_end(values: list[int]) -> Step:
         cells = list(pairs[0])
         return _mistake(
             cells,
-            # Translators: {cells} are two cells, "row 2, columns 5 and 7".
             _(
+                # Translators: {cells} are two cells, "row 2, columns 5 and 7".
                 "The digits in {cells} cannot both stay: the grid cannot be finished with them, "
                 "nor with either one of them alone, but it can without both."
             ).format(cells=cells_text(cells)),
@@ -204,9 +205,9 @@ def _dead_end(values: list[int]) -> Step:
         a, b = pairs[0]
         return _mistake(
             cells,
-            # Translators: {cells} are cells, "row 2, columns 5 and 7"; {first} and {second}
-            # two of them, "row 2, column 5".
             _(
+                # Translators: {cells} are cells, "row 2, columns 5 and 7"; {first} and {second}
+                # two of them, "row 2, column 5".
                 "At least two of the digits in {cells} are wrong: the grid cannot be finished as "
                 "it is, nor by taking out any one digit, but it can by taking out two of these "
                 "(for instance {first} and {second})."
@@ -271,13 +272,13 @@ def _missing_note(values: list[int], cands: list[int], solution: str | None) -> 
                 area=[cell],
                 restores=back,
                 region=place(cell),
-                # Translators: {box} is "box 5".
                 reason=_(
+                    # Translators: {box} is "box 5".
                     "The notes of a cell in {box} leave out the digit that belongs there: one of "
                     "the digits taken out of them was needed."
                 ).format(box=unit_name(18 + BOX_OF[cell])),
-                # Translators: {place} is a cell, "row 2, column 5".
                 explanation=_(
+                    # Translators: {place} is a cell, "row 2, column 5".
                     "The notes in {place} leave out the digit that belongs there: one of the "
                     "digits taken out of them was needed."
                 ).format(place=place(cell))
@@ -294,8 +295,8 @@ def _put_back(digits: list[int]) -> str:
         return _(
             "Put back {digit}: it fits there, it is not in the notes, and it is the answer."
         ).format(digit=digits[0])
-    # Translators: {digits} are digits, "3 and 7".
     return _(
+        # Translators: {digits} are digits, "3 and 7".
         "Put back {digits}, the digits that fit there and are not in its notes; one of them is "
         "the answer."
     ).format(digits=digits_text(digits))
@@ -334,17 +335,17 @@ def _impossible_step(cell: int, clash: dict[int, int]) -> Step:
     )
     n = len(digits)
     listed = digits_text(digits)
-    # Translators: {digits} are the digits of the notes, "4" or "3 and 7"; {box} "box 5".
     reason = ngettext(
+        # Translators: {digits} are the digits of the notes, "4" or "3 and 7"; {box} "box 5".
         "The note {digits} of a cell in {box} cannot be right: a digit its row, column or box "
         "already holds.",
         "The notes {digits} of a cell in {box} cannot be right either: digits its row, column "
         "or box already hold.",
         n,
     ).format(digits=listed, box=unit_name(18 + BOX_OF[cell]))
-    # Translators: {digits} are the digits of the notes, "4" or "3 and 7"; {place} the
-    # cell, "row 2, column 5"; {holders} the cells that hold them, "row 2, column 7 holds it".
     said = ngettext(
+        # Translators: {digits} are the digits of the notes, "4" or "3 and 7"; {place} the
+        # cell, "row 2, column 5"; {holders} the cells that hold them, "row 2, column 7 holds it".
         "The note {digits} in {place} cannot be right: {holders}, and {place} sees it.",
         "The notes {digits} in {place} cannot be right either: {holders}, and {place} sees it.",
         n,

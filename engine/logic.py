@@ -120,8 +120,8 @@ def solution_path(
         ]
         if lost:
             raise InvalidPuzzle(
-                # Translators: {count} is a number of cells (in English "cells" even for one).
                 ngettext(
+                    # Translators: {count} is a number of cells (in English "cells" even for one).
                     "the notes leave out the solution's digit in {count} cells",
                     "the notes leave out the solution's digit in {count} cells",
                     len(lost),

@@ -164,8 +164,8 @@ def removals_text(eliminations: Iterable[tuple[int, int]]) -> str:
     by_digit: dict[int, list[int]] = {}
     for cell, digit in eliminations:
         by_digit.setdefault(digit, []).append(cell)
-    # Translators: a digit to take out of some cells, as in "take out 5 from row 1, column 2".
     said = [
+        # Translators: a digit to take out of some cells, as in "take out 5 from row 1, column 2".
         _("{digit} from {cells}").format(digit=d, cells=cells_text(cells))
         for d, cells in sorted(by_digit.items())
     ]

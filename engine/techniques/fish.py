@@ -116,15 +116,15 @@ def _lines(rows: bool, lines: tuple[int, ...] | list[int]) -> str:
 def _fish_reason(base_is_row: bool) -> str:
     """Why a fish, on rows or on columns."""
     if base_is_row:
-        # Translators: {bases} are rows, "rows 1 and 5"; {covers} columns, "columns 2 and 7";
-        # {cells} the cells where they cross; {a_digit} the digit with its article, "a 4".
         return _(
+            # Translators: {bases} are rows, "rows 1 and 5"; {covers} columns, "columns 2 and 7";
+            # {cells} the cells where they cross; {a_digit} the digit with its article, "a 4".
             "In {bases}, {digit} can go only in {covers} ({cells}). Each of those rows needs "
             "{a_digit} there, so they fill {covers} with {digit}s."
         )
-    # Translators: {bases} are columns, "columns 1 and 5"; {covers} rows, "rows 2 and 7";
-    # {cells} the cells where they cross; {a_digit} the digit with its article, "a 4".
     return _(
+        # Translators: {bases} are columns, "columns 1 and 5"; {covers} rows, "rows 2 and 7";
+        # {cells} the cells where they cross; {a_digit} the digit with its article, "a 4".
         "In {bases}, {digit} can go only in {covers} ({cells}). Each of those columns needs "
         "{a_digit} there, so they fill {covers} with {digit}s."
     )

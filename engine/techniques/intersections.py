@@ -75,8 +75,8 @@ def pointing(board: Board) -> Step | None:
         cells=list(cells),
         units=[box],
         region=unit_name(box),
-        # Translators: {box} is "box 4"; {cells} "row 2, columns 7 and 9"; {line} "row 2".
         reason=_(
+            # Translators: {box} is "box 4"; {cells} "row 2, columns 7 and 9"; {line} "row 2".
             "In {box}, {digit} can go only in {cells}: the {digit} of {line} is in this box."
         ).format(box=unit_name(box), digit=digit, cells=_along(line, cells), line=unit_name(line)),
         result=_leaves(digit, unit_name(line), removed),
@@ -120,16 +120,16 @@ def claiming(board: Board) -> Step | None:
 def _claimed(line: int, digit: int, cells: list[int], box: int) -> str:
     """Why a line claims a box's digit."""
     if len(cells) == 2:
-        # Translators: {line} is "row 2"; {cells} two of its cells, "columns 7 and 9";
-        # {box} "box 3".
         said = _(
+            # Translators: {line} is "row 2"; {cells} two of its cells, "columns 7 and 9";
+            # {box} "box 3".
             "In {line}, {digit} can go only in {cells}, both in {box}: the {digit} of {box} "
             "is on this line."
         )
     else:
-        # Translators: {line} is "row 2"; {cells} its cells, "columns 7, 8 and 9";
-        # {box} "box 3".
         said = _(
+            # Translators: {line} is "row 2"; {cells} its cells, "columns 7, 8 and 9";
+            # {box} "box 3".
             "In {line}, {digit} can go only in {cells}, all in {box}: the {digit} of {box} "
             "is on this line."
         )

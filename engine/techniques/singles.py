@@ -115,34 +115,38 @@ def _hidden_single_told(values: list[int], unit: int, cell: int, digit: int) -> 
 def _hidden_single_reason(kind: int, seen: bool) -> str:
     """Why a hidden single, in a row (kind 0), column (1) or box (2): every other empty
     cell sees the digit, or (not seen) some have no note of it."""
-    # Translators: in these six, {unit} is "row 3" (or column, box), {digit} a digit, and
-    # {a_digit} the digit with its article, "a 4" ("an 8").
     if kind == 0:
         if seen:
             return _(
+                # Translators: {unit} is "row 3"; {a_digit} the digit with its article, "a 4".
                 "In {unit}, {digit} has one place left: every other empty cell of the row "
                 "sees {a_digit}."
             )
         return _(
+            # Translators: {unit} is "row 3"; {a_digit} the digit with its article, "a 4".
             "In {unit}, {digit} has one place left: every other empty cell of the row "
             "either sees {a_digit} or has no {digit} in its notes."
         )
     if kind == 1:
         if seen:
             return _(
+                # Translators: {unit} is "row 3"; {a_digit} the digit with its article, "a 4".
                 "In {unit}, {digit} has one place left: every other empty cell of the column "
                 "sees {a_digit}."
             )
         return _(
+            # Translators: {unit} is "row 3"; {a_digit} the digit with its article, "a 4".
             "In {unit}, {digit} has one place left: every other empty cell of the column "
             "either sees {a_digit} or has no {digit} in its notes."
         )
     if seen:
         return _(
+            # Translators: {unit} is "row 3"; {a_digit} the digit with its article, "a 4".
             "In {unit}, {digit} has one place left: every other empty cell of the box "
             "sees {a_digit}."
         )
     return _(
+        # Translators: {unit} is "row 3"; {a_digit} the digit with its article, "a 4".
         "In {unit}, {digit} has one place left: every other empty cell of the box "
         "either sees {a_digit} or has no {digit} in its notes."
     )
@@ -175,13 +179,13 @@ def naked_single(board: Board) -> Step | None:
 
 def _naked_single_told(values: list[int], cell: int, digit: int) -> dict:
     blockers = {_blocker(values, cell, d) for d in range(1, 10) if d != digit}
-    # Translators: {box} is a box, "box 5".
     reason = _(
+        # Translators: {box} is a box, "box 5".
         "One cell of {box} can hold one digit only: every other digit is ruled out by its "
         "row, column and box."
     ).format(box=unit_name(18 + BOX_OF[cell]))
-    # Translators: {place} is a cell, "row 2, column 5".
     said = _(
+        # Translators: {place} is a cell, "row 2, column 5".
         "{place} can hold one digit only: every other digit is ruled out by its row, column "
         "and box."
     ).format(place=place(cell))

@@ -53,9 +53,9 @@ def _naked(board: Board, size: int) -> Step | None:
                     cells=list(group),
                     units=[unit],
                     region=unit_name(unit),
-                    # Translators: {units} are units, "row 1 and box 2"; {cells} the cells
-                    # of the subset, "the cells in columns 4 and 6"; {digits} "3 and 7".
                     reason=_(
+                        # Translators: {units} are units, "row 1 and box 2"; {cells} the cells
+                        # of the subset, "the cells in columns 4 and 6"; {digits} "3 and 7".
                         "In {units}, {cells} can hold only {digits} between them: those "
                         "digits belong to these cells."
                     ).format(
@@ -100,9 +100,9 @@ def _hidden(board: Board, size: int) -> Step | None:
                     cells=group,
                     units=[unit],
                     region=unit_name(unit),
-                    # Translators: {unit} is "row 1"; {digits} "3 and 7"; {cells} "columns 4
-                    # and 6" (in a row), or "row 1, column 4 and row 2, column 6" (in a box).
                     reason=_(
+                        # Translators: {unit} is "row 1"; {digits} "3 and 7"; {cells} "columns 4
+                        # and 6" (in a row), or "row 1, column 4 and row 2, column 6" (in a box).
                         "In {unit}, the digits {digits} can go only in {cells}: those cells are "
                         "taken by them."
                     ).format(
