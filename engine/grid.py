@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .i18n import _
+
 ROWS = tuple(tuple(r * 9 + c for c in range(9)) for r in range(9))
 COLS = tuple(tuple(r * 9 + c for r in range(9)) for c in range(9))
 BOXES = tuple(
@@ -52,8 +54,15 @@ def cell_name(cell: int) -> str:
 
 def unit_name(unit: int) -> str:
     """The unit's name in plain words: row 3, column 5, box 9."""
-    kind = ("row", "column", "box")[unit // 9]
-    return f"{kind} {unit % 9 + 1}"
+    number = unit % 9 + 1
+    if unit < 9:
+        # Translators: a row by its number, 1-9 from the top.
+        return _("row {number}").format(number=number)
+    if unit < 18:
+        # Translators: a column by its number, 1-9 from the left.
+        return _("column {number}").format(number=number)
+    # Translators: a box (3x3 block) by its number, 1-9 row by row from the top left.
+    return _("box {number}").format(number=number)
 
 
 def parse(text: str) -> str:
@@ -81,11 +90,17 @@ def normalise(text: str) -> str:
             chars.append(ch)
         else:
             raise InvalidPuzzle(
-                f"character {ch!r} at position {position + 1} is not a digit 1-9, "
-                "'0' or '.' for a blank"
+                _(
+                    # Translators: a puzzle typed in refused; {character} is the character quoted.
+                    "character {character} at position {position} is not a digit 1-9, "
+                    "'0' or '.' for a blank"
+                ).format(character=repr(ch), position=position + 1)
             )
     if len(chars) != 81:
-        raise InvalidPuzzle(f"a puzzle has 81 cells, this one has {len(chars)}")
+        raise InvalidPuzzle(
+            # Translators: a puzzle typed in refused; {count} is the number of cells it has.
+            _("a puzzle has 81 cells, this one has {count}").format(count=len(chars))
+        )
     return "".join(chars)
 
 
@@ -98,8 +113,14 @@ def _check_givens(puzzle: str) -> None:
                 continue
             if digit in seen:
                 raise InvalidPuzzle(
-                    f"{unit_name(unit)} has the digit {digit} twice, "
-                    f"at {cell_name(seen[digit])} and {cell_name(cell)}"
+                    # Translators: a puzzle typed in refused: {unit} is "row 3", say, and
+                    # {first} and {second} cells in compact notation, "r3c1".
+                    _("{unit} has the digit {digit} twice, at {first} and {second}").format(
+                        unit=unit_name(unit),
+                        digit=digit,
+                        first=cell_name(seen[digit]),
+                        second=cell_name(cell),
+                    )
                 )
             seen[digit] = cell
 

@@ -23,6 +23,7 @@ from .grid import (
     parse,
     unit_name,
 )
+from .i18n import _, ngettext
 from .techniques import find_step
 from .techniques.table import told_entry
 from .wording import (
@@ -33,7 +34,7 @@ from .wording import (
     digits_text,
     join,
     place,
-    plural,
+    sentence,
 )
 
 CHECKS_RATING = 0.0  # pointing out a mistake is not a solving technique
@@ -69,9 +70,18 @@ def _conflict_step(
             cause=[first, second],
             clears=[placed],
             region=where,
-            reason=f"{where.capitalize()} already has the given {digit}, in "
-            f"{cells_in(unit, given)}, and it can hold each digit only once.",
-            result=f"So the {digit} in {place(placed)} cannot stay: take it out.",
+            reason=sentence(
+                _(
+                    # Translators: {unit} is "row 3" (or column, box); {cells} the given's
+                    # cell in it.
+                    "{unit} already has the given {digit}, in {cells}, and it can hold each "
+                    "digit only once."
+                ).format(unit=where, digit=digit, cells=cells_in(unit, given))
+            ),
+            # Translators: {place} is a cell, "row 2, column 5".
+            result=_("So the {digit} in {place} cannot stay: take it out.").format(
+                digit=digit, place=place(placed)
+            ),
         )
     wrong = [c for c in (first, second) if solution is not None and solution[c] != str(digit)]
     clears = wrong or [first, second]
@@ -83,9 +93,14 @@ def _conflict_step(
         cause=[first, second],
         clears=clears,
         region=where,
-        reason=f"{where.capitalize()} holds {digit} twice, in {cells_in(unit, [first, second])}, "
-        "and it can hold each digit only once.",
-        result=f"Take the {digit} out of {cells_text(clears)}.",
+        reason=sentence(
+            _(
+                # Translators: {unit} is "row 3" (or column, box); {cells} the two cells in it.
+                "{unit} holds {digit} twice, in {cells}, and it can hold each digit only once."
+            ).format(unit=where, digit=digit, cells=cells_in(unit, [first, second]))
+        ),
+        # Translators: {cells} are one or two cells, "row 2, column 5".
+        result=_("Take the {digit} out of {cells}.").format(digit=digit, cells=cells_text(clears)),
     )
 
 
@@ -93,19 +108,27 @@ def _mistake(cells: list[int], said: str, result: str, region: str = "") -> Step
     """A step that names placed digits at fault; applied, it takes them out. Its why names
     only the boxes they are in: the digits at fault are named with what follows."""
     boxes = sorted({BOX_OF[c] for c in cells})
-    where = (
-        "the grid"
-        if len(boxes) == 9
-        else f"{plural(len(boxes), 'box')} {join(str(b + 1) for b in boxes)}"
-    )
+    if len(boxes) == 9:
+        reason = _(
+            "Something placed in the grid is wrong: the puzzle cannot be finished as the board "
+            "stands."
+        )
+    else:
+        reason = ngettext(
+            # Translators: {boxes} are box numbers, "3 and 7".
+            "Something placed in box {boxes} is wrong: the puzzle cannot be finished as the "
+            "board stands.",
+            "Something placed in boxes {boxes} is wrong: the puzzle cannot be finished as the "
+            "board stands.",
+            len(boxes),
+        ).format(boxes=join(str(b + 1) for b in boxes))
     return Step(
         "Mistake",
         CHECKS_RATING,
         cells=cells,
         clears=cells,
         region=region or cells_text(cells),
-        reason=f"Something placed in {where} is wrong: the puzzle cannot be finished as the "
-        "board stands.",
+        reason=reason,
         explanation=f"{said} {result}",
         result=result,
     )
@@ -120,9 +143,11 @@ def _wrong_digit(values: list[int], solution: str | None) -> Step | None:
         return None
     return _mistake(
         [cell],
-        f"The {values[cell]} in {place(cell)} is wrong: the puzzle cannot be finished with it "
-        "there.",
-        "Take it out. Everything deduced from it needs another look.",
+        # Translators: {place} is a cell, "row 2, column 5".
+        _("The {digit} in {place} is wrong: the puzzle cannot be finished with it there.").format(
+            digit=values[cell], place=place(cell)
+        ),
+        _("Take it out. Everything deduced from it needs another look."),
     )
 
 
@@ -146,41 +171,57 @@ def _dead_end(values: list[int]) -> Step:
         (cell,) = singles
         return _mistake(
             singles,
-            f"The {values[cell]} in {place(cell)} is wrong: the grid cannot be finished with it "
-            "there, and it can without it.",
-            "Take it out.",
+            _(
+                # Translators: {place} is a cell, "row 2, column 5".
+                "The {digit} in {place} is wrong: the grid cannot be finished with it there, "
+                "and it can without it."
+            ).format(digit=values[cell], place=place(cell)),
+            _("Take it out."),
         )
     if singles:
         return _mistake(
             singles,
-            f"One of the digits in {cells_text(singles)} is wrong: the grid cannot be finished "
-            "with all of them, but it can without any one of them.",
-            "Take out the one you are least sure of.",
+            _(
+                # Translators: {cells} are cells, "row 2, columns 5 and 7".
+                "One of the digits in {cells} is wrong: the grid cannot be finished with all of "
+                "them, but it can without any one of them."
+            ).format(cells=cells_text(singles)),
+            _("Take out the one you are least sure of."),
         )
     pairs = _pairs_that_fix(digits, filled)
     if len(pairs) == 1:
         cells = list(pairs[0])
         return _mistake(
             cells,
-            f"The digits in {cells_text(cells)} cannot both stay: the grid cannot be finished "
-            "with them, nor with either one of them alone, but it can without both.",
-            "Take them both out.",
+            _(
+                # Translators: {cells} are two cells, "row 2, columns 5 and 7".
+                "The digits in {cells} cannot both stay: the grid cannot be finished with them, "
+                "nor with either one of them alone, but it can without both."
+            ).format(cells=cells_text(cells)),
+            _("Take them both out."),
         )
     if pairs:
         cells = sorted({c for pair in pairs for c in pair})
         a, b = pairs[0]
         return _mistake(
             cells,
-            f"At least two of the digits in {cells_text(cells)} are wrong: the grid cannot be "
-            "finished as it is, nor by taking out any one digit, but it can by taking out two "
-            f"of these (for instance {place(a)} and {place(b)}).",
-            "Take out the ones you are least sure of.",
+            _(
+                # Translators: {cells} are cells, "row 2, columns 5 and 7"; {first} and {second}
+                # two of them, "row 2, column 5".
+                "At least two of the digits in {cells} are wrong: the grid cannot be finished as "
+                "it is, nor by taking out any one digit, but it can by taking out two of these "
+                "(for instance {first} and {second})."
+            ).format(cells=cells_text(cells), first=place(a), second=place(b)),
+            _("Take out the ones you are least sure of."),
         )
     return _mistake(
         filled,
-        "The grid cannot be finished: some of the placed digits are wrong, more than two of them.",
-        "Take out the digits you are least sure of, or start again from the givens.",
-        region="the whole grid",
+        _(
+            "The grid cannot be finished: some of the placed digits are wrong, more than two of "
+            "them."
+        ),
+        _("Take out the digits you are least sure of, or start again from the givens."),
+        region=_("the whole grid"),
     )
 
 
@@ -231,10 +272,17 @@ def _missing_note(values: list[int], cands: list[int], solution: str | None) -> 
                 area=[cell],
                 restores=back,
                 region=place(cell),
-                reason=f"The notes of a cell in {unit_name(18 + BOX_OF[cell])} leave out the "
-                "digit that belongs there: one of the digits taken out of them was needed.",
-                explanation=f"The notes in {place(cell)} leave out the digit that belongs "
-                "there: one of the digits taken out of them was needed. "
+                reason=_(
+                    # Translators: {box} is "box 5".
+                    "The notes of a cell in {box} leave out the digit that belongs there: one of "
+                    "the digits taken out of them was needed."
+                ).format(box=unit_name(18 + BOX_OF[cell])),
+                explanation=_(
+                    # Translators: {place} is a cell, "row 2, column 5".
+                    "The notes in {place} leave out the digit that belongs there: one of the "
+                    "digits taken out of them was needed."
+                ).format(place=place(cell))
+                + " "
                 + _put_back([d for _, d in back]),
                 result=_put_back([d for _, d in back]),
             )
@@ -244,11 +292,14 @@ def _missing_note(values: list[int], cands: list[int], solution: str | None) -> 
 def _put_back(digits: list[int]) -> str:
     """What to put back into notes that lost their answer."""
     if len(digits) == 1:
-        return f"Put back {digits[0]}: it fits there, it is not in the notes, and it is the answer."
-    return (
-        f"Put back {digits_text(digits)}, the digits that fit there and are not in its notes; "
-        "one of them is the answer."
-    )
+        return _(
+            "Put back {digit}: it fits there, it is not in the notes, and it is the answer."
+        ).format(digit=digits[0])
+    return _(
+        # Translators: {digits} are digits, "3 and 7".
+        "Put back {digits}, the digits that fit there and are not in its notes; one of them is "
+        "the answer."
+    ).format(digits=digits_text(digits))
 
 
 def _impossible_note(values: list[int], notes: Sequence[Iterable[int]] | None) -> Step | None:
@@ -274,11 +325,33 @@ def _holder(values: list[int], cell: int, digit: int) -> int | None:
 def _impossible_step(cell: int, clash: dict[int, int]) -> Step:
     digits = list(clash)
     said = join(
-        f"{place(holder)} holds {a_digit(d)}" if len(digits) > 1 else f"{place(holder)} holds it"
+        # Translators: {place} is a cell, "row 2, column 5"; {a_digit} a digit with its
+        # article, "a 4".
+        _("{place} holds {a_digit}").format(place=place(holder), a_digit=a_digit(d))
+        if len(digits) > 1
+        # Translators: {place} is a cell holding the digit of a note, "row 2, column 5".
+        else _("{place} holds it").format(place=place(holder))
         for d, holder in clash.items()
     )
-    note = f"The note {digits[0]}" if len(digits) == 1 else f"The notes {digits_text(digits)}"
-    verb = "cannot be right" if len(digits) == 1 else "cannot be right either"
+    n = len(digits)
+    listed = digits_text(digits)
+    reason = ngettext(
+        # Translators: {digits} are the digits of the notes, "4" or "3 and 7"; {box} "box 5".
+        "The note {digits} of a cell in {box} cannot be right: a digit its row, column or box "
+        "already holds.",
+        "The notes {digits} of a cell in {box} cannot be right either: digits its row, column "
+        "or box already hold.",
+        n,
+    ).format(digits=listed, box=unit_name(18 + BOX_OF[cell]))
+    said = ngettext(
+        # Translators: {digits} are the digits of the notes, "4" or "3 and 7"; {place} the
+        # cell, "row 2, column 5"; {holders} the cells that hold them, "row 2, column 7 holds it".
+        "The note {digits} in {place} cannot be right: {holders}, and {place} sees it.",
+        "The notes {digits} in {place} cannot be right either: {holders}, and {place} sees it.",
+        n,
+    ).format(digits=listed, place=place(cell), holders=said)
+    # Translators: {digits} are digits, "4" or "3 and 7".
+    result = _("Take {digits} out of its notes.").format(digits=listed)
     return Step(
         "Impossible Note",
         CHECKS_RATING,
@@ -287,12 +360,9 @@ def _impossible_step(cell: int, clash: dict[int, int]) -> Step:
         area=[cell],
         cause=sorted(set(clash.values())),
         region=place(cell),
-        reason=f"{note} of a cell in {unit_name(18 + BOX_OF[cell])} {verb}: "
-        f"{'a digit' if len(digits) == 1 else 'digits'} its row, column or box already "
-        f"{'holds' if len(digits) == 1 else 'hold'}.",
-        explanation=f"{note} in {place(cell)} {verb}: {said}, and {place(cell)} sees it. "
-        f"Take {digits_text(digits)} out of its notes.",
-        result=f"Take {digits_text(digits)} out of its notes.",
+        reason=reason,
+        explanation=f"{said} {result}",
+        result=result,
     )
 
 
@@ -380,17 +450,19 @@ def _look(step: Step, changes: set[int]) -> tuple[str, list[int]]:
     would single out one that changes give way to their boxes; the whole grid shades
     nothing."""
     area = list(step.area)
+    # Translators: {region} is where a hint points, "row 3", "row 2, column 5".
+    look = _("Look at {region}.").format(region=step.region)
     if not step.region or len(set(area)) == 81:
-        return (f"Look at {step.region}." if step.region else "Look at the whole grid."), []
+        return (look if step.region else _("Look at the whole grid.")), []
     if _whole_units(area) or not set(area) & changes:
-        return f"Look at {step.region}.", area
+        return look, area
     boxes = sorted({BOX_OF[c] for c in area})
     if len(boxes) == 9:
-        return "Look at the whole grid.", []
+        return _("Look at the whole grid."), []
     named = join(str(b + 1) for b in boxes)
-    return f"Look at {plural(len(boxes), 'box')} {named}.", sorted(
-        c for b in boxes for c in UNITS[18 + b]
-    )
+    # Translators: {boxes} are box numbers, "3 and 7".
+    said = ngettext("Look at box {boxes}.", "Look at boxes {boxes}.", len(boxes))
+    return said.format(boxes=named), sorted(c for b in boxes for c in UNITS[18 + b])
 
 
 def tell(step: Step, level: int) -> dict:
@@ -405,9 +477,9 @@ def tell(step: Step, level: int) -> dict:
     text, region = _look(step, changes)
     told: dict = {
         "level": level,
-        "technique": entry.label,
+        "technique": entry.said_label,
         "slug": entry.slug,
-        "summary": entry.summary,
+        "summary": entry.said_summary,
         "text": text,
         "region": region,
     }

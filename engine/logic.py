@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from . import kernel
 from .board import Board, Step
 from .grid import BIT, InvalidPuzzle, mask_of, parse
+from .i18n import _, ngettext
 from .techniques import TIER_OF, TIER_RANK, find_step
 
 
@@ -59,15 +60,20 @@ def grade(puzzle: str) -> Grade:
     puzzle = parse(puzzle)
     count = kernel.count_solutions(puzzle, 2)
     if count != 1:
-        raise InvalidPuzzle(
-            "the puzzle has no solution" if count == 0 else "the puzzle has more than one solution"
-        )
+        raise InvalidPuzzle(_no_one_solution(count))
     steps, solved = solve_logically(Board.from_puzzle(puzzle))
     if not solved:
         # Trial and error settles any position that still has a solution, so only a step
         # that broke the position can leave the solve unfinished: a fault, not a grade.
         raise RuntimeError(f"the logical solve of {puzzle} stopped before the end")
     return grade_of(steps)
+
+
+def _no_one_solution(count: int) -> str:
+    """Why a puzzle without exactly one solution is refused, for the player."""
+    if count == 0:
+        return _("the puzzle has no solution")
+    return _("the puzzle has more than one solution")
 
 
 @dataclass(frozen=True)
@@ -104,11 +110,7 @@ def solution_path(
     else:
         count = kernel.count_solutions(puzzle, 2)
         if count != 1:
-            raise InvalidPuzzle(
-                "the puzzle has no solution"
-                if count == 0
-                else "the puzzle has more than one solution"
-            )
+            raise InvalidPuzzle(_no_one_solution(count))
         board = _position(puzzle, candidates)
         solution = kernel.solve(puzzle)
         lost = [
@@ -117,7 +119,14 @@ def solution_path(
             if not board.values[c] and not board.cands[c] & BIT[int(solution[c])]
         ]
         if lost:
-            raise InvalidPuzzle(f"the notes leave out the solution's digit in {len(lost)} cells")
+            raise InvalidPuzzle(
+                ngettext(
+                    # Translators: {count} is a number of cells (in English "cells" even for one).
+                    "the notes leave out the solution's digit in {count} cells",
+                    "the notes leave out the solution's digit in {count} cells",
+                    len(lost),
+                ).format(count=len(lost))
+            )
         steps, solved = solve_logically(_position(puzzle, candidates), deadline=deadline)
         if not solved:
             raise RuntimeError(f"the logical solve of {puzzle} stopped before the end")

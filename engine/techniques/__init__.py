@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..board import Board, Step
+from ..i18n import N_
 from . import (
     als,
     chains,
@@ -27,7 +28,8 @@ from . import (
 )
 from .table import TABLE
 
-DIFFICULTIES = ("easy", "medium", "hard", "expert", "master", "extreme")
+# The tiers' names, kept in English (stored and compared); said with `_` where shown.
+DIFFICULTIES = (N_("easy"), N_("medium"), N_("hard"), N_("expert"), N_("master"), N_("extreme"))
 
 
 @dataclass(frozen=True)

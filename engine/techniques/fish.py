@@ -6,6 +6,7 @@ from itertools import combinations
 
 from ..board import Board, Step
 from ..grid import BIT, DIGITS_OF, POPCOUNT
+from ..i18n import _, ngettext
 from ..wording import a_digit, cells_text, join, removals_text
 from .kept import Kept
 from .table import step
@@ -77,23 +78,56 @@ def _fish(board: Board, size: int) -> Step | None:
             ]
             corners = [cell_at(base_is_row, b, c) for b in bases for c in cover_lines]
             cells = [c for c in corners if cands[c] & bit]
-            base_kind, cover_kind = ("rows", "columns") if base_is_row else ("columns", "rows")
-            base_names = join(str(b + 1) for b in bases)
-            cover_names = join(str(c + 1) for c in cover_lines)
+            base_names = _lines(base_is_row, bases)
+            cover_names = _lines(not base_is_row, cover_lines)
             return step(
                 FINDERS[size],
                 eliminations=sorted(removed),
                 cells=sorted(cells),
                 units=[b if base_is_row else 9 + b for b in bases],
-                region=f"{base_kind} {base_names}",
-                reason=f"In {base_kind} {base_names}, {digit} can go only in {cover_kind} "
-                f"{cover_names} ({cells_text(cells)}). Each of those {base_kind} needs "
-                f"{a_digit(digit)} there, so they fill {cover_kind} {cover_names} with "
-                f"{digit}s.",
-                result=f"So {digit} leaves the rest of {cover_kind} {cover_names}: "
-                f"take out {removals_text(removed)}.",
+                region=base_names,
+                reason=_fish_reason(base_is_row).format(
+                    bases=base_names,
+                    digit=digit,
+                    covers=cover_names,
+                    cells=cells_text(cells),
+                    a_digit=a_digit(digit),
+                ),
+                # Translators: {where} is a unit or units, "row 2", "columns 3 and 7";
+                # {removals} the digits to take out and where from, "4 from row 2, columns 1
+                # and 5".
+                result=_("So {digit} leaves the rest of {where}: take out {removals}.").format(
+                    digit=digit, where=cover_names, removals=removals_text(removed)
+                ),
             )
     return None
+
+
+def _lines(rows: bool, lines: tuple[int, ...] | list[int]) -> str:
+    """Rows (or columns) by their numbers: 'rows 1 and 5'."""
+    numbers = join(str(b + 1) for b in lines)
+    if rows:
+        # Translators: cells of a column already named, by their rows: "rows 2 and 5".
+        return ngettext("row {numbers}", "rows {numbers}", len(lines)).format(numbers=numbers)
+    # Translators: cells of a row already named, by their columns: "columns 2 and 5".
+    return ngettext("column {numbers}", "columns {numbers}", len(lines)).format(numbers=numbers)
+
+
+def _fish_reason(base_is_row: bool) -> str:
+    """Why a fish, on rows or on columns."""
+    if base_is_row:
+        return _(
+            # Translators: {bases} are rows, "rows 1 and 5"; {covers} columns, "columns 2 and 7";
+            # {cells} the cells where they cross; {a_digit} the digit with its article, "a 4".
+            "In {bases}, {digit} can go only in {covers} ({cells}). Each of those rows needs "
+            "{a_digit} there, so they fill {covers} with {digit}s."
+        )
+    return _(
+        # Translators: {bases} are columns, "columns 1 and 5"; {covers} rows, "rows 2 and 7";
+        # {cells} the cells where they cross; {a_digit} the digit with its article, "a 4".
+        "In {bases}, {digit} can go only in {covers} ({cells}). Each of those columns needs "
+        "{a_digit} there, so they fill {covers} with {digit}s."
+    )
 
 
 def x_wing(board: Board) -> Step | None:

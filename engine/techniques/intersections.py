@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from ..board import Board, Step
 from ..grid import BIT, BOX_OF, COL_OF, ROW_OF, UNITS, unit_name
+from ..i18n import _
 from ..wording import cells_in, cells_text, is_compact, removals_text
 from .kept import Kept
 from .table import step
@@ -20,16 +21,28 @@ def _line_through(cells: list[int]) -> int | None:
     return None
 
 
-def _all(cells: list[int]) -> str:
-    return "both" if len(cells) == 2 else "all"
-
-
 def _along(line: int, cells: list[int]) -> str:
     """Cells on one line, the line named once: 'row 2, columns 7 and 9' ('r2c7 and r2c9,
     both in row 2')."""
     if is_compact():
-        return f"{cells_text(cells)}, {_all(cells)} in {unit_name(line)}"
-    return f"{unit_name(line)}, {cells_in(line, cells)}"
+        if len(cells) == 2:
+            # Translators: two cells in compact notation, "r2c7 and r2c9", and their line.
+            said = _("{cells}, both in {unit}")
+        else:
+            # Translators: cells in compact notation, "r2c7, r2c8 and r2c9", and their line.
+            said = _("{cells}, all in {unit}")
+        return said.format(cells=cells_text(cells), unit=unit_name(line))
+    # Translators: a line, "row 2", then cells of it, "columns 7 and 9".
+    return _("{unit}, {cells}").format(unit=unit_name(line), cells=cells_in(line, cells))
+
+
+def _leaves(digit: int, where: str, removed: list) -> str:
+    """What a digit's confinement takes out: 'So 4 leaves the rest of row 2: take out ...'."""
+    # Translators: {where} is a unit or units, "row 2", "columns 3 and 7"; {removals} the
+    # digits to take out and where from, "4 from row 2, columns 1 and 5".
+    return _("So {digit} leaves the rest of {where}: take out {removals}.").format(
+        digit=digit, where=where, removals=removals_text(removed)
+    )
 
 
 # Both depend only on their digit's places: each digit's search is kept for every
@@ -62,10 +75,11 @@ def pointing(board: Board) -> Step | None:
         cells=list(cells),
         units=[box],
         region=unit_name(box),
-        reason=f"In {unit_name(box)}, {digit} can go only in {_along(line, cells)}: "
-        f"the {digit} of {unit_name(line)} is in this box.",
-        result=f"So {digit} leaves the rest of {unit_name(line)}: "
-        f"take out {removals_text(removed)}.",
+        reason=_(
+            # Translators: {box} is "box 4"; {cells} "row 2, columns 7 and 9"; {line} "row 2".
+            "In {box}, {digit} can go only in {cells}: the {digit} of {line} is in this box."
+        ).format(box=unit_name(box), digit=digit, cells=_along(line, cells), line=unit_name(line)),
+        result=_leaves(digit, unit_name(line), removed),
     )
 
 
@@ -98,11 +112,29 @@ def claiming(board: Board) -> Step | None:
         cells=list(cells),
         units=[line],
         region=unit_name(line),
-        reason=f"In {unit_name(line)}, {digit} can go only in {cells_in(line, cells)}, "
-        f"{_all(cells)} in {unit_name(box)}: the {digit} of {unit_name(box)} is on "
-        "this line.",
-        result=f"So {digit} leaves the rest of {unit_name(box)}: "
-        f"take out {removals_text(removed)}.",
+        reason=_claimed(line, digit, cells, box),
+        result=_leaves(digit, unit_name(box), removed),
+    )
+
+
+def _claimed(line: int, digit: int, cells: list[int], box: int) -> str:
+    """Why a line claims a box's digit."""
+    if len(cells) == 2:
+        said = _(
+            # Translators: {line} is "row 2"; {cells} two of its cells, "columns 7 and 9";
+            # {box} "box 3".
+            "In {line}, {digit} can go only in {cells}, both in {box}: the {digit} of {box} "
+            "is on this line."
+        )
+    else:
+        said = _(
+            # Translators: {line} is "row 2"; {cells} its cells, "columns 7, 8 and 9";
+            # {box} "box 3".
+            "In {line}, {digit} can go only in {cells}, all in {box}: the {digit} of {box} "
+            "is on this line."
+        )
+    return said.format(
+        line=unit_name(line), digit=digit, cells=cells_in(line, cells), box=unit_name(box)
     )
 
 

@@ -10,7 +10,8 @@ from functools import partial
 
 from ..board import Board, Step
 from ..grid import ALL, BIT, BOX_OF, DIGITS_OF, PEERS, POPCOUNT, UNITS, unit_name
-from ..wording import a_digit, cells_in, place
+from ..i18n import _
+from ..wording import a_digit, cells_in, place, sentence
 from .table import step
 
 
@@ -37,14 +38,27 @@ def full_house(board: Board) -> Step | None:
     return None
 
 
+def _is(cell: int, digit: int) -> str:
+    """What a single places: 'So row 2, column 5 is 4.'"""
+    # Translators: a digit placed: {place} is a cell, "row 2, column 5".
+    return _("So {place} is {digit}.").format(place=place(cell), digit=digit)
+
+
 def _full_house_told(unit: int, cell: int, digit: int) -> dict:
+    where = unit_name(unit)
+    # Translators: {unit} is a row, column or box, "row 3".
+    reason = _("{unit} has one empty cell left and one digit missing.").format(unit=where)
+    # Translators: {unit} is a row, column or box, "row 3"; {cells} the cell in it,
+    # "column 5" in a row, "row 2, column 5" in a box.
+    said = _("{unit} has one empty cell left, in {cells}, and one digit missing.").format(
+        unit=where, cells=cells_in(unit, [cell])
+    )
     return {
         "cause": [c for c in UNITS[unit] if c != cell],
-        "region": unit_name(unit),
-        "reason": f"{unit_name(unit).capitalize()} has one empty cell left and one digit missing.",
-        "explanation": f"{unit_name(unit).capitalize()} has one empty cell left, in "
-        f"{cells_in(unit, [cell])}, and one digit missing. So {place(cell)} is {digit}.",
-        "result": f"So {place(cell)} is {digit}.",
+        "region": where,
+        "reason": sentence(reason),
+        "explanation": f"{sentence(said)} {_is(cell, digit)}",
+        "result": _is(cell, digit),
     }
 
 
@@ -83,19 +97,59 @@ def _hidden_single(board: Board, units: range, finder: str) -> Step | None:
 
 def _hidden_single_told(values: list[int], unit: int, cell: int, digit: int) -> dict:
     others = [c for c in UNITS[unit] if c != cell and not values[c]]
-    kind = unit_name(unit).split()[0]
     blockers = {_blocker(values, c, digit) for c in others}
-    if blockers <= set(range(81)) - set(others):
-        why = f"sees {a_digit(digit)}"
-    else:  # some are ruled out by the player's notes, not by a digit they see
-        why = f"either sees {a_digit(digit)} or has no {digit} in its notes"
+    # Some may be ruled out by the player's notes, not by a digit they see.
+    seen = blockers <= set(range(81)) - set(others)
+    reason = _hidden_single_reason(unit // 9, seen).format(
+        unit=unit_name(unit), digit=digit, a_digit=a_digit(digit)
+    )
     return {
         "cause": sorted(blockers),
         "region": unit_name(unit),
-        "reason": f"In {unit_name(unit)}, {digit} has one place left: every other empty cell "
-        f"of the {kind} {why}.",
-        "result": f"So {digit} goes in {place(cell)}.",
+        "reason": reason,
+        # Translators: a digit placed: {place} is a cell, "row 2, column 5".
+        "result": _("So {digit} goes in {place}.").format(digit=digit, place=place(cell)),
     }
+
+
+def _hidden_single_reason(kind: int, seen: bool) -> str:
+    """Why a hidden single, in a row (kind 0), column (1) or box (2): every other empty
+    cell sees the digit, or (not seen) some have no note of it."""
+    if kind == 0:
+        if seen:
+            return _(
+                # Translators: {unit} is "row 3"; {a_digit} the digit with its article, "a 4".
+                "In {unit}, {digit} has one place left: every other empty cell of the row "
+                "sees {a_digit}."
+            )
+        return _(
+            # Translators: {unit} is "row 3"; {a_digit} the digit with its article, "a 4".
+            "In {unit}, {digit} has one place left: every other empty cell of the row "
+            "either sees {a_digit} or has no {digit} in its notes."
+        )
+    if kind == 1:
+        if seen:
+            return _(
+                # Translators: {unit} is "row 3"; {a_digit} the digit with its article, "a 4".
+                "In {unit}, {digit} has one place left: every other empty cell of the column "
+                "sees {a_digit}."
+            )
+        return _(
+            # Translators: {unit} is "row 3"; {a_digit} the digit with its article, "a 4".
+            "In {unit}, {digit} has one place left: every other empty cell of the column "
+            "either sees {a_digit} or has no {digit} in its notes."
+        )
+    if seen:
+        return _(
+            # Translators: {unit} is "row 3"; {a_digit} the digit with its article, "a 4".
+            "In {unit}, {digit} has one place left: every other empty cell of the box "
+            "sees {a_digit}."
+        )
+    return _(
+        # Translators: {unit} is "row 3"; {a_digit} the digit with its article, "a 4".
+        "In {unit}, {digit} has one place left: every other empty cell of the box "
+        "either sees {a_digit} or has no {digit} in its notes."
+    )
 
 
 def hidden_single_box(board: Board) -> Step | None:
@@ -125,13 +179,21 @@ def naked_single(board: Board) -> Step | None:
 
 def _naked_single_told(values: list[int], cell: int, digit: int) -> dict:
     blockers = {_blocker(values, cell, d) for d in range(1, 10) if d != digit}
+    reason = _(
+        # Translators: {box} is a box, "box 5".
+        "One cell of {box} can hold one digit only: every other digit is ruled out by its "
+        "row, column and box."
+    ).format(box=unit_name(18 + BOX_OF[cell]))
+    said = _(
+        # Translators: {place} is a cell, "row 2, column 5".
+        "{place} can hold one digit only: every other digit is ruled out by its row, column "
+        "and box."
+    ).format(place=place(cell))
     return {
         "area": [cell],
         "cause": sorted(blockers - {cell}),
         "region": place(cell),
-        "reason": f"One cell of {unit_name(18 + BOX_OF[cell])} can hold one digit only: "
-        "every other digit is ruled out by its row, column and box.",
-        "explanation": f"{place(cell).capitalize()} can hold one digit only: every other "
-        f"digit is ruled out by its row, column and box. So {place(cell)} is {digit}.",
-        "result": f"So {place(cell)} is {digit}.",
+        "reason": reason,
+        "explanation": f"{sentence(said)} {_is(cell, digit)}",
+        "result": _is(cell, digit),
     }

@@ -6,6 +6,7 @@ from itertools import combinations
 
 from ..board import Board, Step
 from ..grid import BIT, DIGITS_OF, POPCOUNT, UNIT_BITS, UNITS, shared_units, unit_name
+from ..i18n import _
 from ..wording import cells_in, cells_text, digits_text, is_compact, join, removals_text
 from .table import step
 
@@ -16,9 +17,12 @@ HIDDEN = {2: "hidden_pair", 3: "hidden_triple", 4: "hidden_quad"}
 def _the_cells(shared: list[int], group: tuple[int, ...] | list[int]) -> str:
     """The cells of a subset in the units already named: 'the cells in columns 4 and 6'."""
     if is_compact():
-        return f"the cells {cells_text(group)}"
+        # Translators: {cells} are cells in compact notation, "r1c4 and r1c6".
+        return _("the cells {cells}").format(cells=cells_text(group))
     line = next((u for u in shared if u < 18), None)
-    return f"the cells in {cells_in(line, group) if line is not None else cells_text(group)}"
+    cells = cells_in(line, group) if line is not None else cells_text(group)
+    # Translators: {cells} are cells, "columns 4 and 6" (in a row already named).
+    return _("the cells in {cells}").format(cells=cells)
 
 
 def _naked(board: Board, size: int) -> Step | None:
@@ -49,10 +53,21 @@ def _naked(board: Board, size: int) -> Step | None:
                     cells=list(group),
                     units=[unit],
                     region=unit_name(unit),
-                    reason=f"In {where}, {_the_cells(shared, group)} can hold only "
-                    f"{digits_text(DIGITS_OF[union])} between them: those digits belong to "
-                    "these cells.",
-                    result=f"So they leave the rest of {where}: take out {removals_text(removed)}.",
+                    reason=_(
+                        # Translators: {units} are units, "row 1 and box 2"; {cells} the cells
+                        # of the subset, "the cells in columns 4 and 6"; {digits} "3 and 7".
+                        "In {units}, {cells} can hold only {digits} between them: those "
+                        "digits belong to these cells."
+                    ).format(
+                        units=where,
+                        cells=_the_cells(shared, group),
+                        digits=digits_text(DIGITS_OF[union]),
+                    ),
+                    # Translators: {units} as above; {removals} the digits to take out and
+                    # where from, "3 from row 1, column 2; also 7 from row 1, column 5".
+                    result=_("So they leave the rest of {units}: take out {removals}.").format(
+                        units=where, removals=removals_text(removed)
+                    ),
                 )
     return None
 
@@ -85,9 +100,21 @@ def _hidden(board: Board, size: int) -> Step | None:
                     cells=group,
                     units=[unit],
                     region=unit_name(unit),
-                    reason=f"In {unit_name(unit)}, the digits {digits_text(digits)} can go only "
-                    f"in {cells_in(unit, group)}: those cells are taken by them.",
-                    result=f"So those cells hold nothing else: take out {removals_text(removed)}.",
+                    reason=_(
+                        # Translators: {unit} is "row 1"; {digits} "3 and 7"; {cells} "columns 4
+                        # and 6" (in a row), or "row 1, column 4 and row 2, column 6" (in a box).
+                        "In {unit}, the digits {digits} can go only in {cells}: those cells are "
+                        "taken by them."
+                    ).format(
+                        unit=unit_name(unit),
+                        digits=digits_text(digits),
+                        cells=cells_in(unit, group),
+                    ),
+                    # Translators: {removals} are the digits to take out and where from,
+                    # "3 from row 1, column 2; also 7 from row 1, column 5".
+                    result=_("So those cells hold nothing else: take out {removals}.").format(
+                        removals=removals_text(removed)
+                    ),
                 )
     return None
 

@@ -1,5 +1,9 @@
 """Every technique's name, tier and rating, in the order the solver tries them.
 
+The names, plain names and summaries are kept in English, the identities stored and
+compared; an `Entry` says them in the current language with `said_name`, `said_plain`,
+`said_label` and `said_summary`.
+
 This table is the one place they are written: the ladder is built from it, and each finder
 gives its steps the name and rating listed here under the finder's own name.
 
@@ -16,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..board import Step
+from ..i18n import N_, _
 
 
 def _standard(name: str) -> str:
@@ -48,6 +53,34 @@ class Entry:
         return f"{self.plain} ({_standard(self.name)})"
 
     @property
+    def said_name(self) -> str:
+        """The formal name in the current language: 'Hidden Single'."""
+        return _(self.name) if self.name else ""
+
+    @property
+    def said_plain(self) -> str:
+        """The plain name in the current language: 'Only place in a box'."""
+        return _(self.plain) if self.plain else ""
+
+    @property
+    def said_summary(self) -> str:
+        """The one-line summary in the current language."""
+        return _(self.summary) if self.summary else ""
+
+    @property
+    def said_label(self) -> str:
+        """The label (see `label`) in the current language: 'Only place in a box (hidden
+        single)'. A formal name the language keeps in English is written as in an English
+        sentence ('hidden single'); a translated one as its translation has it."""
+        if not self.plain or self.plain.lower() == self.name.lower():
+            return self.said_plain or self.said_name
+        name = self.said_name
+        standard = _standard(self.name) if name == self.name else name
+        # Translators: a technique's label: its plain name, then its formal name in brackets,
+        # "Only place in a box (hidden single)".
+        return _("{plain} ({name})").format(plain=self.said_plain, name=standard)
+
+    @property
     def slug(self) -> str:
         """The formal name for URLs: 'hidden-single'."""
         return re.sub(r"[^a-z0-9]+", "-", (self.form_of or self.name).lower()).strip("-")
@@ -56,393 +89,474 @@ class Entry:
 TABLE = (
     Entry(
         "full_house",
-        "Full House",
+        N_("Full House"),
         "easy",
         1.0,
-        "Last empty cell",
-        "A row, column or box with one empty cell left: it takes the one digit missing.",
+        N_("Last empty cell"),
+        N_("A row, column or box with one empty cell left: it takes the one digit missing."),
     ),
     Entry(
         "hidden_single_box",
-        "Hidden Single",
+        N_("Hidden Single"),
         "easy",
         1.2,
-        "Only place in a box",
-        "A digit that can go in only one cell of a box goes there.",
+        N_("Only place in a box"),
+        N_("A digit that can go in only one cell of a box goes there."),
     ),
     Entry(
         "hidden_single_line",
-        "Hidden Single",
+        N_("Hidden Single"),
         "easy",
         1.5,
-        "Only place in a row or column",
-        "A digit that can go in only one cell of a row or column goes there.",
+        N_("Only place in a row or column"),
+        N_("A digit that can go in only one cell of a row or column goes there."),
     ),
     Entry(
         "naked_single",
-        "Naked Single",
+        N_("Naked Single"),
         "easy",
         2.3,
-        "Only digit that fits",
-        "A cell whose row, column and box rule out all digits but one holds that one.",
+        N_("Only digit that fits"),
+        N_("A cell whose row, column and box rule out all digits but one holds that one."),
     ),
     Entry(
         "pointing",
-        "Pointing",
+        N_("Pointing"),
         "medium",
         2.6,
-        "A box points along a line",
-        "When a digit's places in a box all lie on one row or column, it leaves the rest of "
-        "that line.",
+        N_("A box points along a line"),
+        N_(
+            "When a digit's places in a box all lie on one row or column, it leaves the rest of "
+            "that line."
+        ),
     ),
     Entry(
         "claiming",
-        "Claiming",
+        N_("Claiming"),
         "medium",
         2.8,
-        "A line claims a box",
-        "When a digit's places in a row or column all lie in one box, it leaves the rest of "
-        "that box.",
+        N_("A line claims a box"),
+        N_(
+            "When a digit's places in a row or column all lie in one box, it leaves the rest of "
+            "that box."
+        ),
     ),
     Entry(
         "naked_pair",
-        "Naked Pair",
+        N_("Naked Pair"),
         "medium",
         3.0,
-        "Two cells, two digits",
-        "Two cells of a unit that can hold only the same two digits take them both: the rest "
-        "of the unit cannot.",
+        N_("Two cells, two digits"),
+        N_(
+            "Two cells of a unit that can hold only the same two digits take them both: the rest "
+            "of the unit cannot."
+        ),
     ),
     Entry(
         "hidden_pair",
-        "Hidden Pair",
+        N_("Hidden Pair"),
         "medium",
         3.4,
-        "Two digits, two places",
-        "Two digits that fit in only the same two cells of a unit fill those cells: nothing "
-        "else can go there.",
+        N_("Two digits, two places"),
+        N_(
+            "Two digits that fit in only the same two cells of a unit fill those cells: nothing "
+            "else can go there."
+        ),
     ),
     Entry(
         "x_wing",
-        "X-Wing",
+        N_("X-Wing"),
         "hard",
         3.5,
-        "A digit's rectangle",
-        "A digit with the same two places in two rows (or columns) fills those columns (rows) "
-        "there, and leaves the rest of them.",
+        N_("A digit's rectangle"),
+        N_(
+            "A digit with the same two places in two rows (or columns) fills those columns (rows) "
+            "there, and leaves the rest of them."
+        ),
     ),
     Entry(
         "naked_triple",
-        "Naked Triple",
+        N_("Naked Triple"),
         "hard",
         3.6,
-        "Three cells, three digits",
-        "Three cells of a unit that hold only three digits between them take those digits: "
-        "the rest of the unit cannot.",
+        N_("Three cells, three digits"),
+        N_(
+            "Three cells of a unit that hold only three digits between them take those digits: "
+            "the rest of the unit cannot."
+        ),
     ),
     Entry(
         "swordfish",
-        "Swordfish",
+        N_("Swordfish"),
         "hard",
         3.8,
-        "A digit across three lines",
-        "A digit whose places in three rows (or columns) lie in three columns (rows) fills "
-        "them there, and leaves the rest of those lines.",
+        N_("A digit across three lines"),
+        N_(
+            "A digit whose places in three rows (or columns) lie in three columns (rows) fills "
+            "them there, and leaves the rest of those lines."
+        ),
     ),
     Entry(
         "hidden_triple",
-        "Hidden Triple",
+        N_("Hidden Triple"),
         "hard",
         4.0,
-        "Three digits, three places",
-        "Three digits that fit in only three cells of a unit fill those cells: nothing else "
-        "can go there.",
+        N_("Three digits, three places"),
+        N_(
+            "Three digits that fit in only three cells of a unit fill those cells: nothing else "
+            "can go there."
+        ),
     ),
     Entry(
         "skyscraper",
-        "Skyscraper",
+        N_("Skyscraper"),
         "hard",
         4.1,
-        "Two lines with a shared end",
-        "Two rows (or columns) where a digit has two places each, one end of each on a shared "
-        "line: one of the other ends holds the digit.",
+        N_("Two lines with a shared end"),
+        N_(
+            "Two rows (or columns) where a digit has two places each, one end of each on a shared "
+            "line: one of the other ends holds the digit."
+        ),
     ),
     Entry(
         "two_string_kite",
-        "Two-String Kite",
+        N_("Two-String Kite"),
         "hard",
         4.1,
-        "A row and a column tied in a box",
-        "A row and a column where a digit has two places each, one end of each in a shared "
-        "box: one of the far ends holds the digit.",
+        N_("A row and a column tied in a box"),
+        N_(
+            "A row and a column where a digit has two places each, one end of each in a shared "
+            "box: one of the far ends holds the digit."
+        ),
     ),
     Entry(
         "empty_rectangle",
-        "Empty Rectangle",
+        N_("Empty Rectangle"),
         "hard",
         4.1,
-        "A box's cross and a linked pair",
-        "A digit whose places in a box lie on one row and one column of it, and a line where the "
-        "digit has two places, one on that row (or column): the far end's crossing loses it.",
+        N_("A box's cross and a linked pair"),
+        N_(
+            "A digit whose places in a box lie on one row and one column of it, and a line where "
+            "the "
+            "digit has two places, one on that row (or column): the far end's crossing loses it."
+        ),
     ),
     Entry(
         "finned_x_wing",
-        "Finned X-Wing",
+        N_("Finned X-Wing"),
         "hard",
         4.1,
-        "An X-Wing with a fin",
-        "An X-Wing with extra places (fins) in one box: either a fin holds the digit or the X-Wing "
-        "does, so the cells of the X-Wing's columns in that box lose it.",
+        N_("An X-Wing with a fin"),
+        N_(
+            "An X-Wing with extra places (fins) in one box: either a fin holds the digit or the "
+            "X-Wing "
+            "does, so the cells of the X-Wing's columns in that box lose it."
+        ),
     ),
     Entry(
         "xy_wing",
-        "XY-Wing",
+        N_("XY-Wing"),
         "hard",
         4.2,
-        "A pivot and two pincers",
-        "A two-digit cell sees two others that share one digit: whichever the pivot is, one "
-        "pincer holds that digit.",
+        N_("A pivot and two pincers"),
+        N_(
+            "A two-digit cell sees two others that share one digit: whichever the pivot is, one "
+            "pincer holds that digit."
+        ),
     ),
     Entry(
         "w_wing",
-        "W-Wing",
+        N_("W-Wing"),
         "hard",
         4.3,
-        "Two twin cells tied by a digit",
-        "Two cells with the same two digits, tied by a digit with two places: one of them "
-        "holds the other digit.",
+        N_("Two twin cells tied by a digit"),
+        N_(
+            "Two cells with the same two digits, tied by a digit with two places: one of them "
+            "holds the other digit."
+        ),
     ),
     Entry(
         "sashimi_x_wing",
-        "Sashimi X-Wing",
+        N_("Sashimi X-Wing"),
         "hard",
         4.3,
-        "An X-Wing missing a corner",
-        "A finned X-Wing one of whose corners is gone: still, either a fin holds the digit or the "
-        "X-Wing does.",
+        N_("An X-Wing missing a corner"),
+        N_(
+            "A finned X-Wing one of whose corners is gone: still, either a fin holds the digit or "
+            "the "
+            "X-Wing does."
+        ),
     ),
     Entry(
         "xyz_wing",
-        "XYZ-Wing",
+        N_("XYZ-Wing"),
         "hard",
         4.4,
-        "A three-digit pivot and two pincers",
-        "A cell of three digits sees two cells of two: one of the three holds their shared digit.",
+        N_("A three-digit pivot and two pincers"),
+        N_(
+            "A cell of three digits sees two cells of two: one of the three holds their shared "
+            "digit."
+        ),
     ),
     Entry(
         "simple_colouring",
-        "Simple Colouring",
+        N_("Simple Colouring"),
         "hard",
         4.5,
-        "Colouring one digit",
-        "Colour a digit's places linked in pairs in two colours: one colour is right, so a "
-        "colour that clashes is wrong, and a cell seeing both colours loses the digit.",
+        N_("Colouring one digit"),
+        N_(
+            "Colour a digit's places linked in pairs in two colours: one colour is right, so a "
+            "colour that clashes is wrong, and a cell seeing both colours loses the digit."
+        ),
     ),
     Entry(
         "unique_rectangle_1",
-        "Unique Rectangle Type 1",
+        N_("Unique Rectangle Type 1"),
         "hard",
         4.5,
-        "A rectangle that must not be",
-        "Four cells on two rows, columns and boxes cannot hold only the same two digits (the "
-        "puzzle would have two solutions): if three hold only those two, the fourth holds "
-        "another.",
+        N_("A rectangle that must not be"),
+        N_(
+            "Four cells on two rows, columns and boxes cannot hold only the same two digits (the "
+            "puzzle would have two solutions): if three hold only those two, the fourth holds "
+            "another."
+        ),
     ),
     Entry(
         "unique_rectangle_2",
-        "Unique Rectangle Type 2",
+        N_("Unique Rectangle Type 2"),
         "hard",
         4.5,
-        "A rectangle with one extra digit",
-        "A rectangle of two-digit cells where two corners carry the same third digit: one of "
-        "them holds it, so cells that see both cannot.",
+        N_("A rectangle with one extra digit"),
+        N_(
+            "A rectangle of two-digit cells where two corners carry the same third digit: one of "
+            "them holds it, so cells that see both cannot."
+        ),
     ),
     Entry(
         "unique_rectangle_4",
-        "Unique Rectangle Type 4",
+        N_("Unique Rectangle Type 4"),
         "hard",
         4.5,
-        "A rectangle with a locked digit",
-        "A rectangle's two extra corners share a unit where one of the pair's digits can go "
-        "only in them: neither can be the other digit.",
+        N_("A rectangle with a locked digit"),
+        N_(
+            "A rectangle's two extra corners share a unit where one of the pair's digits can go "
+            "only in them: neither can be the other digit."
+        ),
     ),
     Entry(
         "unique_rectangle_3",
-        "Unique Rectangle Type 3",
+        N_("Unique Rectangle Type 3"),
         "hard",
         4.6,
-        "A rectangle joining a subset",
-        "A rectangle's two extra corners act as one cell holding their extra digits, and "
-        "form a naked subset with other cells of a unit they share.",
+        N_("A rectangle joining a subset"),
+        N_(
+            "A rectangle's two extra corners act as one cell holding their extra digits, and "
+            "form a naked subset with other cells of a unit they share."
+        ),
     ),
     Entry(
         "naked_quad",
-        "Naked Quad",
+        N_("Naked Quad"),
         "hard",
         5.0,
-        "Four cells, four digits",
-        "Four cells of a unit that hold only four digits between them take those digits: the "
-        "rest of the unit cannot.",
+        N_("Four cells, four digits"),
+        N_(
+            "Four cells of a unit that hold only four digits between them take those digits: the "
+            "rest of the unit cannot."
+        ),
     ),
     Entry(
         "jellyfish",
-        "Jellyfish",
+        N_("Jellyfish"),
         "hard",
         5.2,
-        "A digit across four lines",
-        "A digit whose places in four rows (or columns) lie in four columns (rows) fills them "
-        "there, and leaves the rest of those lines.",
+        N_("A digit across four lines"),
+        N_(
+            "A digit whose places in four rows (or columns) lie in four columns (rows) fills them "
+            "there, and leaves the rest of those lines."
+        ),
     ),
     Entry(
         "hidden_quad",
-        "Hidden Quad",
+        N_("Hidden Quad"),
         "hard",
         5.4,
-        "Four digits, four places",
-        "Four digits that fit in only four cells of a unit fill those cells: nothing else can "
-        "go there.",
+        N_("Four digits, four places"),
+        N_(
+            "Four digits that fit in only four cells of a unit fill those cells: nothing else can "
+            "go there."
+        ),
     ),
     Entry(
         "bug_plus_1",
-        "BUG+1",
+        N_("BUG+1"),
         "hard",
         5.6,
-        "One cell with three digits",
-        "When every empty cell but one has two candidates, the board could be solved two ways "
-        "unless that cell holds the digit with three places in its row, column and box.",
+        N_("One cell with three digits"),
+        N_(
+            "When every empty cell but one has two candidates, the board could be solved two ways "
+            "unless that cell holds the digit with three places in its row, column and box."
+        ),
     ),
     Entry(
         "finned_swordfish",
-        "Finned Swordfish",
+        N_("Finned Swordfish"),
         "expert",
         6.0,
-        "A swordfish with a fin",
-        "A swordfish with extra places (fins) in one box: either a fin holds the digit or the "
-        "swordfish does, so the cells of its columns in that box lose it.",
+        N_("A swordfish with a fin"),
+        N_(
+            "A swordfish with extra places (fins) in one box: either a fin holds the digit or the "
+            "swordfish does, so the cells of its columns in that box lose it."
+        ),
     ),
     Entry(
         "sashimi_swordfish",
-        "Sashimi Swordfish",
+        N_("Sashimi Swordfish"),
         "expert",
         6.2,
-        "A swordfish missing a corner",
-        "A finned swordfish with a line left one place outside its fins: still, either a fin "
-        "holds the digit or the swordfish does.",
+        N_("A swordfish missing a corner"),
+        N_(
+            "A finned swordfish with a line left one place outside its fins: still, either a fin "
+            "holds the digit or the swordfish does."
+        ),
     ),
     Entry(
         "finned_jellyfish",
-        "Finned Jellyfish",
+        N_("Finned Jellyfish"),
         "expert",
         6.3,
-        "A jellyfish with a fin",
-        "A jellyfish with extra places (fins) in one box: either a fin holds the digit or the "
-        "jellyfish does, so the cells of its columns in that box lose it.",
+        N_("A jellyfish with a fin"),
+        N_(
+            "A jellyfish with extra places (fins) in one box: either a fin holds the digit or the "
+            "jellyfish does, so the cells of its columns in that box lose it."
+        ),
     ),
     Entry(
         "sue_de_coq",
-        "Sue de Coq",
+        N_("Sue de Coq"),
         "expert",
         6.3,
-        "A box and a line sharing digits",
-        "Cells where a box meets a line, with cells of the line and of the box, hold as many "
-        "digits as cells: each part keeps its digits, and the rest of the line and the box "
-        "lose them.",
+        N_("A box and a line sharing digits"),
+        N_(
+            "Cells where a box meets a line, with cells of the line and of the box, hold as many "
+            "digits as cells: each part keeps its digits, and the rest of the line and the box "
+            "lose them."
+        ),
     ),
     Entry(
         "sashimi_jellyfish",
-        "Sashimi Jellyfish",
+        N_("Sashimi Jellyfish"),
         "expert",
         6.4,
-        "A jellyfish missing a corner",
-        "A finned jellyfish with a line left one place outside its fins: still, either a fin "
-        "holds the digit or the jellyfish does.",
+        N_("A jellyfish missing a corner"),
+        N_(
+            "A finned jellyfish with a line left one place outside its fins: still, either a fin "
+            "holds the digit or the jellyfish does."
+        ),
     ),
     Entry(
         "x_chain",
-        "X-Chain",
+        N_("X-Chain"),
         "expert",
         6.5,
-        "A chain of one digit",
-        "Follow a digit's places linked in pairs: the ends of the chain cannot both be wrong.",
+        N_("A chain of one digit"),
+        N_("Follow a digit's places linked in pairs: the ends of the chain cannot both be wrong."),
     ),
     Entry(
         "xy_chain",
-        "XY-Chain",
+        N_("XY-Chain"),
         "expert",
         6.6,
-        "A chain of two-digit cells",
-        "Follow two-digit cells, each sharing a digit with the next: the ends of the chain "
-        "cannot both be wrong.",
+        N_("A chain of two-digit cells"),
+        N_(
+            "Follow two-digit cells, each sharing a digit with the next: the ends of the chain "
+            "cannot both be wrong."
+        ),
     ),
     Entry(
         "alternating_inference_chain",
-        "Alternating Inference Chain",
+        N_("Alternating Inference Chain"),
         "expert",
         7.0,
-        "A chain of links",
-        "Follow links between places and digits: the ends of the chain cannot both be wrong.",
+        N_("A chain of links"),
+        N_("Follow links between places and digits: the ends of the chain cannot both be wrong."),
     ),
     Entry(
         "als_xz",
-        "ALS-XZ",
+        N_("ALS-XZ"),
         "expert",
         7.1,
-        "Two almost-full groups",
-        "Two groups of cells, each with one digit more than cells, tied by a digit that cannot be "
-        "in both: one group is locked, so a digit both hold leaves the cells that see all of "
-        "its places.",
+        N_("Two almost-full groups"),
+        N_(
+            "Two groups of cells, each with one digit more than cells, tied by a digit that "
+            "cannot be "
+            "in both: one group is locked, so a digit both hold leaves the cells that see all of "
+            "its places."
+        ),
     ),
     Entry(
         "als_xy_wing",
-        "ALS-XY-Wing",
+        N_("ALS-XY-Wing"),
         "expert",
         7.2,
-        "Three almost-full groups",
-        "Two groups tied to a third by different digits: the third cannot lose both, so one of "
-        "the two is locked, and a digit both hold leaves the cells that see all of its places.",
+        N_("Three almost-full groups"),
+        N_(
+            "Two groups tied to a third by different digits: the third cannot lose both, so one of "
+            "the two is locked, and a digit both hold leaves the cells that see all of its places."
+        ),
     ),
     Entry(
         "forcing_chain",
-        "Forcing Chain",
+        N_("Forcing Chain"),
         "master",
         8.0,
-        "Follow a guess to its end",
-        "Follow what a guess forces: a guess that breaks the grid is false, and what every "
-        "choice of a cell or a unit forces is true.",
+        N_("Follow a guess to its end"),
+        N_(
+            "Follow what a guess forces: a guess that breaks the grid is false, and what every "
+            "choice of a cell or a unit forces is true."
+        ),
     ),
     Entry(
         "dynamic_forcing_chain",
-        "Dynamic Forcing Chain",
+        N_("Dynamic Forcing Chain"),
         "extreme",
         9.0,
-        "Follow a guess further",
-        "A forcing chain that follows locked candidates and pairs as well as singles.",
+        N_("Follow a guess further"),
+        N_("A forcing chain that follows locked candidates and pairs as well as singles."),
     ),
     Entry(
         "nested_forcing_chain",
-        "Nested Forcing Chain",
+        N_("Nested Forcing Chain"),
         "extreme",
         9.5,
-        "Choices inside choices",
-        "Try each choice and follow what it forces, trying on the way each digit to see whether "
-        "its own singles lead to a dead end: what follows from all choices is true.",
+        N_("Choices inside choices"),
+        N_(
+            "Try each choice and follow what it forces, trying on the way each digit to see "
+            "whether "
+            "its own singles lead to a dead end: what follows from all choices is true."
+        ),
     ),
     Entry(
         "nested_forcing_chain_2",
-        "Nested Forcing Chain (level 2)",
+        N_("Nested Forcing Chain (level 2)"),
         "extreme",
         10.5,
-        "Choices inside choices, followed further",
-        "The same, each digit tried on the way followed through singles, locked candidates and "
-        "pairs.",
+        N_("Choices inside choices, followed further"),
+        N_(
+            "The same, each digit tried on the way followed through singles, locked candidates and "
+            "pairs."
+        ),
     ),
     Entry(
         "trial_and_error",
-        "Trial and Error",
+        N_("Trial and Error"),
         "extreme",
         12.0,
-        "Trying each digit",
-        "No pattern helps: try the digits of a cell one by one and see which lead to a dead end.",
+        N_("Trying each digit"),
+        N_(
+            "No pattern helps: try the digits of a cell one by one and see which lead to a dead "
+            "end."
+        ),
     ),
 )
 
@@ -450,35 +564,35 @@ TABLE = (
 CHECKS = (
     Entry(
         "conflict",
-        "Conflict",
+        N_("Conflict"),
         "",
         0.0,
-        "Same digit twice",
-        "A row, column or box can hold each digit only once.",
+        N_("Same digit twice"),
+        N_("A row, column or box can hold each digit only once."),
     ),
     Entry(
         "mistake",
-        "Mistake",
+        N_("Mistake"),
         "",
         0.0,
-        "A digit that does not belong",
-        "A digit placed where the puzzle cannot be finished with it.",
+        N_("A digit that does not belong"),
+        N_("A digit placed where the puzzle cannot be finished with it."),
     ),
     Entry(
         "missing_candidate",
-        "Missing Candidate",
+        N_("Missing Candidate"),
         "",
         0.0,
-        "Notes that lost their answer",
-        "Digits were taken out of a cell's notes, the digit that belongs there among them.",
+        N_("Notes that lost their answer"),
+        N_("Digits were taken out of a cell's notes, the digit that belongs there among them."),
     ),
     Entry(
         "impossible_note",
-        "Impossible Note",
+        N_("Impossible Note"),
         "",
         0.0,
-        "A note that cannot be right",
-        "A note of a digit that the cell's row, column or box already holds.",
+        N_("A note that cannot be right"),
+        N_("A note of a digit that the cell's row, column or box already holds."),
     ),
 )
 
@@ -487,40 +601,52 @@ CHECKS = (
 # technique's page (slug) and its place in grades.
 FORMS = {
     ("forcing_chain", "contradiction"): (
-        "Contradiction Forcing Chain",
-        "A guess that breaks the grid",
-        "Suppose a candidate is true and follow the singles it forces: if some cell is left "
-        "with no candidate, or some digit with no place in a unit, the candidate is false.",
+        N_("Contradiction Forcing Chain"),
+        N_("A guess that breaks the grid"),
+        N_(
+            "Suppose a candidate is true and follow the singles it forces: if some cell is left "
+            "with no candidate, or some digit with no place in a unit, the candidate is false."
+        ),
     ),
     ("forcing_chain", "cell"): (
-        "Cell Forcing Chain",
-        "Every digit of a cell leads the same way",
-        "Try each candidate of a cell in turn and follow the singles it forces: what follows "
-        "from all of them is true.",
+        N_("Cell Forcing Chain"),
+        N_("Every digit of a cell leads the same way"),
+        N_(
+            "Try each candidate of a cell in turn and follow the singles it forces: what follows "
+            "from all of them is true."
+        ),
     ),
     ("forcing_chain", "unit"): (
-        "Unit Forcing Chain",
-        "Every place of a digit leads the same way",
-        "Try each place of a digit in a row, column or box in turn and follow the singles it "
-        "forces: what follows from all of them is true.",
+        N_("Unit Forcing Chain"),
+        N_("Every place of a digit leads the same way"),
+        N_(
+            "Try each place of a digit in a row, column or box in turn and follow the singles it "
+            "forces: what follows from all of them is true."
+        ),
     ),
     ("dynamic_forcing_chain", "contradiction"): (
-        "Dynamic Contradiction Forcing Chain",
-        "A guess that breaks the grid, followed further",
-        "Suppose a candidate is true and follow singles, locked candidates and pairs: if the "
-        "grid breaks, the candidate is false.",
+        N_("Dynamic Contradiction Forcing Chain"),
+        N_("A guess that breaks the grid, followed further"),
+        N_(
+            "Suppose a candidate is true and follow singles, locked candidates and pairs: if the "
+            "grid breaks, the candidate is false."
+        ),
     ),
     ("dynamic_forcing_chain", "cell"): (
-        "Dynamic Cell Forcing Chain",
-        "Every digit of a cell, followed further",
-        "Try each candidate of a cell and follow singles, locked candidates and pairs: what "
-        "follows from all of them is true.",
+        N_("Dynamic Cell Forcing Chain"),
+        N_("Every digit of a cell, followed further"),
+        N_(
+            "Try each candidate of a cell and follow singles, locked candidates and pairs: what "
+            "follows from all of them is true."
+        ),
     ),
     ("dynamic_forcing_chain", "unit"): (
-        "Dynamic Unit Forcing Chain",
-        "Every place of a digit, followed further",
-        "Try each place of a digit in a unit and follow singles, locked candidates and pairs: "
-        "what follows from all of them is true.",
+        N_("Dynamic Unit Forcing Chain"),
+        N_("Every place of a digit, followed further"),
+        N_(
+            "Try each place of a digit in a unit and follow singles, locked candidates and pairs: "
+            "what follows from all of them is true."
+        ),
     ),
 }
 
