@@ -10,7 +10,9 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.core.cache import cache
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 import engine
@@ -30,29 +32,38 @@ class Technique:
 
     @property
     def plain(self) -> str:
-        return self.entries[0].plain
+        """The plain name in the current language."""
+        return self.entries[0].said_plain
+
+    @property
+    def said_name(self) -> str:
+        """The formal name in the current language: 'Hidden Single'."""
+        return self.entries[0].said_name
 
     @property
     def label(self) -> str:
-        """The name players see, as in hints: 'Only place in a box, row or column (hidden
-        single)' for the page the two hidden singles share."""
+        """The name players see, as in hints, in the current language: 'Only place in a
+        box, row or column (hidden single)' for the page the two hidden singles share."""
+        first = self.entries[0]
         if len(self.entries) == 1:
-            return self.entries[0].label
+            return first.said_label
+        standard = first.said_label[len(first.said_plain) :]
+        if translation.get_language() != settings.LANGUAGE_CODE:
+            return " / ".join(self.plain_names) + standard
         words = [plain.split() for plain in self.plain_names]
         shared = 0
         while all(len(w) > shared + 1 and w[shared] == words[0][shared] for w in words):
             shared += 1
         rest = ", ".join(" ".join(w[shared:]) for w in words)
-        standard = self.entries[0].label[len(self.entries[0].plain) :]
         return " ".join([*words[0][:shared], rest]) + standard
 
     @property
     def plain_names(self) -> list[str]:
-        return [e.plain for e in self.entries]
+        return [e.said_plain for e in self.entries]
 
     @property
     def summaries(self) -> list[str]:
-        return [e.summary for e in self.entries]
+        return [e.said_summary for e in self.entries]
 
     @property
     def rating(self) -> float:
@@ -363,9 +374,9 @@ def grade_of(puzzle: Puzzle, *, over: bool) -> dict:
     entry = hardest(puzzle) if over else None
     if entry is not None:
         grade["hardest"] = {
-            "name": entry.name,
-            "plain": entry.plain,
-            "label": entry.label,
+            "name": entry.said_name,
+            "plain": entry.said_plain,
+            "label": entry.said_label,
             "slug": entry.slug,
         }
     return grade

@@ -174,13 +174,13 @@ def analyse(position: Position) -> Analysis:
     for index, entry in enumerate(path):
         told = engine.tell(entry.step, 3)
         named = engine.told_entry(entry.step)
-        counted[named.label] = counted.get(named.label, 0) + 1
+        counted[named.said_label] = counted.get(named.said_label, 0) + 1
         steps.append(
             {
                 "index": index,
                 "number": index + 1,
                 "slug": named.slug,
-                "label": named.label,
+                "label": named.said_label,
                 "page": guide.technique(named.slug) is not None,
                 "board_label": _("Board before step %(number)d") % {"number": index + 1},
                 "tier": engine.entry_for(entry.step).tier,

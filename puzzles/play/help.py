@@ -195,7 +195,7 @@ def solution_path(game: Game) -> list[dict]:
         path = None
     if path is None:
         path = [
-            entry.as_dict() | {"name": engine.told_entry(entry.step).label}
+            entry.as_dict() | {"name": engine.told_entry(entry.step).said_label}
             for entry in engine.solution_path(game.puzzle.givens)
         ]
         with contextlib.suppress(Exception):

@@ -6,7 +6,8 @@ import datetime
 import math
 
 from django import template
-from django.utils import timezone
+from django.conf import settings
+from django.utils import timezone, translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timesince import timesince
@@ -16,6 +17,20 @@ from django.utils.translation import gettext_lazy
 from ..play.stats import clock as clock_text
 
 register = template.Library()
+
+
+@register.filter
+def tier(code: str) -> str:
+    """A difficulty by its code as the page's language names it: in English the code
+    itself ("easy", as sentences and badges have it), else the translated name ("Leicht")."""
+    if translation.get_language() == settings.LANGUAGE_CODE:
+        return code
+    from ..models import Difficulty
+
+    try:
+        return str(Difficulty(code).label)
+    except ValueError:
+        return code
 
 
 @register.filter
