@@ -62,18 +62,21 @@ def english_pieces(code: str) -> list[re.Pattern]:
     locale = to_locale(code)
     catalogs = [LOCALE / locale / "LC_MESSAGES" / f"{d}.po" for d in ("django", "djangojs")]
     catalogs.append(ENGINE_LOCALE / locale / "LC_MESSAGES" / "engine.po")
-    pieces = set()
+    pieces, translations = set(), []
     for po in catalogs:
         if not po.exists():
             continue
         for msgid, msgstr in entries(po):
+            translations.append(msgstr)
             if msgstr == msgid:
                 continue
             for piece in PLACEHOLDER.split(msgid):
                 words = re.findall(r"[A-Za-z][A-Za-z'’-]*", piece)
                 if len(words) >= 2 or (len(words) == 1 and len(words[0]) >= 6):
                     pieces.add(r"\b" + r"\W+".join(re.escape(w) for w in words) + r"\b")
-    return [re.compile(p) for p in sorted(pieces)]
+    # Words the language's own translations use as they are ("X-Wing", "Expert") are its.
+    theirs = "\n".join(translations)
+    return [re.compile(p) for p in sorted(pieces) if not re.search(p, theirs)]
 
 
 def seen(html: str) -> str:
