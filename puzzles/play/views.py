@@ -11,6 +11,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -29,6 +30,7 @@ from ..learn.skills import skills as skill_profile
 from ..learn.tiers import TIERS
 from ..models import DailyPuzzle, Difficulty, Game
 from ..pools.daily import dailies_of, days_around
+from ..templatetags.sudoku import tier
 from . import answers, finish, newcomers, starting, stats
 from .days import player_today, player_zone
 from .errors import NotFound, Unavailable
@@ -41,7 +43,10 @@ def _difficulty(value: str) -> str:
 
 
 def _a(word: str) -> str:
-    """The word with its indefinite article: 'an expert', 'a master'."""
+    """A tier with its indefinite article in English, 'an expert', 'a master'; in another
+    language the tier's name alone, as its sentence wants it."""
+    if translation.get_language() != settings.LANGUAGE_CODE:
+        return tier(word)
     return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
@@ -132,7 +137,7 @@ def play(request: HttpRequest, difficulty: str) -> HttpResponse:
                 "No %(difficulty)s puzzle is ready just now, so here is %(other)s one. More "
                 "%(difficulty)s puzzles are being made: try again in a few minutes."
             )
-            % {"difficulty": difficulty, "other": _a(game.puzzle.difficulty)},
+            % {"difficulty": tier(difficulty), "other": _a(game.puzzle.difficulty)},
         )
     return redirect("puzzles:game", pk=game.pk)
 
