@@ -157,3 +157,17 @@ export function listed(items) {
   if (!items.length) return "";
   return items.reduce((first, second) => interpolate(gettext("%(first)s and %(second)s"), { first, second }));
 }
+
+// A difficulty by its code ("easy") as the page's language names it; the code itself in
+// English, as sentences use it ("Play today's easy daily").
+export function tierName(code) {
+  const names = {
+    easy: pgettext("difficulty", "easy"),
+    medium: pgettext("difficulty", "medium"),
+    hard: pgettext("difficulty", "hard"),
+    expert: pgettext("difficulty", "expert"),
+    master: pgettext("difficulty", "master"),
+    extreme: pgettext("difficulty", "extreme"),
+  };
+  return names[code] || code;
+}

@@ -6,7 +6,7 @@
 // Imports the clock's face (../clock.js) and the catalog's words (../i18n.js).
 
 import { clock } from "../clock.js";
-import { gettext, interpolate, ngettext, pgettext, translated } from "../i18n.js";
+import { gettext, interpolate, ngettext, pgettext, tierName, translated } from "../i18n.js";
 
 // "1st", "22nd": the ordinal's kind by the page's language's rules (English's with no
 // catalog), and its words by kind.
@@ -153,7 +153,7 @@ function drawNext(root, state) {
   if (next) {
     form.action = next.url;
     button.dataset.nextDaily = next.url;
-    button.textContent = interpolate(gettext("Play today's %(difficulty)s daily"), { difficulty: next.difficulty });
+    button.textContent = interpolate(gettext("Play today's %(difficulty)s daily"), { difficulty: tierName(next.difficulty) });
   }
   const wait = $("[data-next-dailies-in]");
   const none = !next && typeof state.next_dailies_in === "number";
@@ -177,7 +177,7 @@ export function shareText(state) {
   const how = help === 0 ? gettext("no help") : interpolate(ngettext("%(count)s hint", "%(count)s hints", help), { count: help });
   const name = state.daily ? interpolate(gettext("Daily Sudoku %(day)s"), { day: state.daily }) : gettext("Sudoku");
   const grade = state.grade || {};
-  const values = { name, tier: grade.tier || state.difficulty, time: clock(state.elapsed), help: how };
+  const values = { name, tier: tierName(grade.tier || state.difficulty), time: clock(state.elapsed), help: how };
   if (typeof grade.score !== "number") return interpolate(gettext("%(name)s — %(tier)s, solved in %(time)s, %(help)s"), values);
   values.score = grade.score.toFixed(1);
   return interpolate(gettext("%(name)s — %(tier)s, rated %(score)s, solved in %(time)s, %(help)s"), values);
