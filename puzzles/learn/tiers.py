@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Difficulty
@@ -89,3 +91,15 @@ def example_cells() -> list[dict]:
             cell["hint"] = "target" if digit == "0" else "region"
         cells.append(cell)
     return cells
+
+
+def tier_name(code: str) -> str:
+    """A difficulty by its code as the page's language names it: in English the code
+    itself ("easy", as sentences and badges have it), else the translated name
+    ("Leicht"); an unknown code as it is."""
+    if translation.get_language() == settings.LANGUAGE_CODE:
+        return code
+    try:
+        return str(Difficulty(code).label)
+    except ValueError:
+        return code

@@ -27,10 +27,9 @@ from ..accounts.players import (
 )
 from ..learn.guide import GUIDE, grade_of
 from ..learn.skills import skills as skill_profile
-from ..learn.tiers import TIERS
+from ..learn.tiers import TIERS, tier_name
 from ..models import DailyPuzzle, Difficulty, Game
 from ..pools.daily import dailies_of, days_around
-from ..templatetags.sudoku import tier
 from . import answers, finish, newcomers, starting, stats
 from .days import player_today, player_zone
 from .errors import NotFound, Unavailable
@@ -46,7 +45,7 @@ def _a(word: str) -> str:
     """A tier with its indefinite article in English, 'an expert', 'a master'; in another
     language the tier's name alone, as its sentence wants it."""
     if translation.get_language() != settings.LANGUAGE_CODE:
-        return tier(word)
+        return tier_name(word)
     return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
@@ -137,7 +136,7 @@ def play(request: HttpRequest, difficulty: str) -> HttpResponse:
                 "No %(difficulty)s puzzle is ready just now, so here is %(other)s one. More "
                 "%(difficulty)s puzzles are being made: try again in a few minutes."
             )
-            % {"difficulty": tier(difficulty), "other": _a(game.puzzle.difficulty)},
+            % {"difficulty": tier_name(difficulty), "other": _a(game.puzzle.difficulty)},
         )
     return redirect("puzzles:game", pk=game.pk)
 

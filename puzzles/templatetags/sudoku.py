@@ -6,14 +6,14 @@ import datetime
 import math
 
 from django import template
-from django.conf import settings
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ..learn.tiers import tier_name
 from ..play.stats import clock as clock_text
 
 register = template.Library()
@@ -21,16 +21,8 @@ register = template.Library()
 
 @register.filter
 def tier(code: str) -> str:
-    """A difficulty by its code as the page's language names it: in English the code
-    itself ("easy", as sentences and badges have it), else the translated name ("Leicht")."""
-    if translation.get_language() == settings.LANGUAGE_CODE:
-        return code
-    from ..models import Difficulty
-
-    try:
-        return str(Difficulty(code).label)
-    except ValueError:
-        return code
+    """A difficulty by its code as the page's language names it (learn/tiers.py)."""
+    return tier_name(code)
 
 
 @register.filter

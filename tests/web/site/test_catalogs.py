@@ -112,7 +112,6 @@ def test_every_marked_string_is_in_the_catalogs(tmp_path):
                 "tests",
                 "bench",
                 "dist",
-                "engine",
                 "__pycache__",
                 "*.mo",
             ),
@@ -129,6 +128,8 @@ def test_every_marked_string_is_in_the_catalogs(tmp_path):
                 domain,
                 "--no-obsolete",
                 "--no-location",
+                "--ignore=engine",  # the engine's words have catalogs of their own
+                *(["-e", "html,txt,py,svg"] if domain == "django" else []),
             ],
             cwd=copy,
             check=True,
