@@ -174,7 +174,7 @@ def test_sign_up_fits_one_phone_screen_and_works(browser, live_server, stock):
     context, page = phone(browser, live_server)
     page.goto(page.base + "/accounts/signup/")
     assert page.locator('input[name="password2"]').count() == 0
-    assert inside(page, 'form button[type="submit"]')
+    assert inside(page, 'main form button[type="submit"]')
     rules = page.locator("[data-password-rules]")
     assert rules.is_visible()
     assert "at least 8 characters" in rules.inner_text().lower()
@@ -185,7 +185,7 @@ def test_sign_up_fits_one_phone_screen_and_works(browser, live_server, stock):
     snap(page, "signup-phone-light")
     page.fill('input[name="username"]', "newt")
     password.fill("a-long-pass-phrase")
-    page.locator('form button[type="submit"]').tap()
+    page.locator('main form button[type="submit"]').tap()
     page.wait_for_url(lambda url: "/accounts/signup/" not in url)
     assert User.objects.filter(username="newt").exists()
     assert "newt" in page.locator(".account").inner_text()
@@ -209,7 +209,7 @@ def test_the_newcomers_pages_fit_in_both_themes(
         page.wait_for_load_state("networkidle")
         assert no_sideways_scroll(page), name
         snap(page, f"{name}-{device}-{scheme}", full=True)
-    assert inside(page, 'form button[type="submit"]')
+    assert inside(page, 'main form button[type="submit"]')
     # Today's cards in even rows: never five and one.
     page.goto(page.base + "/")
     tops = page.eval_on_selector_all(
