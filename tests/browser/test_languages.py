@@ -13,7 +13,7 @@ from puzzles.models import Game
 from ..web.site.test_translated_pages import english_pieces
 from .board_helpers import close
 from .helpers import SCREENSHOTS
-from .test_fit import SIZES, page_sized
+from .test_fit import SIZES, page_sized, past_the_edge
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -33,6 +33,8 @@ def english_left(code: str, text: str) -> list[str]:
 @pytest.mark.parametrize("code", ["de", "ja", "ar"])
 def test_a_game_with_a_hint_open_in_the_players_language(browser, live_server, stock, code):
     page = page_sized(browser, live_server, *SIZES["phone"])
+    page.goto(f"{page.base}/{code}/")
+    assert past_the_edge(page) == [], "home"
     new_game_in(page, code)
     assert page.get_attribute("html", "lang") == code
     page.click("[data-action=hint]")
@@ -48,7 +50,9 @@ def test_a_game_with_a_hint_open_in_the_players_language(browser, live_server, s
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"language-{code}-hint.png"))
     assert all(said), said
-    assert english_left(code, page.inner_text("body")) == []
+    assert past_the_edge(page) == [], "a hint open"
+    body = page.inner_text("body")
+    assert english_left(code, body) == [], body
     board = page.locator("[data-board]")
     assert board.get_attribute("dir") == "ltr"
     first = page.locator('[data-cell="0"]').bounding_box()
