@@ -351,9 +351,8 @@ LANGUAGES = [
     ("es", "Español"),
     ("pt-br", "Português (Brasil)"),
     ("ja", "日本語"),
+    ("zh-hans", "简体中文"),
     ("ar", "العربية"),
-    # Simplified Chinese ("zh-hans", "简体中文") ships once its engine catalog is complete
-    # (locale/zh_Hans is; engine/locale/zh_Hans is half translated).
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # The switcher's choice, kept a year; read by the server only.
