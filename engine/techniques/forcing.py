@@ -11,7 +11,7 @@ from .. import kernel
 from ..board import Board, Link, Step
 from ..grid import ALL, BIT, BOX_OF, DIGITS_OF, PEERS, UNITS, UNITS_OF, unit_name
 from ..i18n import N_, _, ngettext
-from ..wording import cells_text, digits_text, either, join, place
+from ..wording import cells_text, digits_text, either, join, place, sentence
 from .chains import chain_rating
 from .table import entry_of, step
 
@@ -20,11 +20,6 @@ from .table import entry_of, step
 TOP_FORCING_RATING = 8.9
 
 Node = tuple[int, int, bool]  # (cell, digit, true or false)
-
-
-def capital(sentence: str) -> str:
-    """A sentence with its first letter a capital, whatever the language put first."""
-    return sentence[:1].upper() + sentence[1:]
 
 
 class _Trace:
@@ -248,21 +243,21 @@ def _said(trace: _Trace, node: Node) -> str:
     if true:
         if all(p[0] == cell for p in parents):
             said = _("{place} is {digit}: its last candidate.")
-            return capital(said.format(place=place(cell), digit=digit))
+            return sentence(said.format(place=place(cell), digit=digit))
         unit = _unit_of([cell, *(p[0] for p in parents)])
         # Translators: {unit} is a row, column or box, "box 2".
         said = _("{place} is {digit}: the last place for {digit} in {unit}.")
-        return capital(said.format(place=place(cell), digit=digit, unit=unit_name(unit)))
+        return sentence(said.format(place=place(cell), digit=digit, unit=unit_name(unit)))
     if node in trace.how:
         return _pattern_said(trace, node)
     (other, held, _placed), *_rest = parents
     if other == cell:
         # Translators: {held} is the digit the cell holds.
         said = _("{place} is not {digit}: it is {held}.")
-        return capital(said.format(place=place(cell), digit=digit, held=held))
+        return sentence(said.format(place=place(cell), digit=digit, held=held))
     # Translators: {other} is another cell, "row 1, column 4", that holds the digit.
     said = _("{place} is not {digit}: it sees {other}, which is {digit}.")
-    return capital(said.format(place=place(cell), digit=digit, other=place(other)))
+    return sentence(said.format(place=place(cell), digit=digit, other=place(other)))
 
 
 def _pattern_said(trace: _Trace, node: Node) -> str:
@@ -274,7 +269,7 @@ def _pattern_said(trace: _Trace, node: Node) -> str:
         # Translators: locked candidates. {unit} and {other} are a box and a row or column,
         # "box 2", "row 3".
         said = _("{place} is not {digit}: in {unit}, {digit} is left only in {other}.")
-        return capital(
+        return sentence(
             said.format(
                 place=place(cell), digit=digit, unit=unit_name(unit), other=unit_name(other)
             )
@@ -283,7 +278,7 @@ def _pattern_said(trace: _Trace, node: Node) -> str:
         (a, b), pair = more
         # Translators: a naked pair. {cells} are two cells, {digits} their two digits, "3 and 7".
         said = _("{place} is not {digit}: {cells} hold only {digits}, a pair it sees.")
-        return capital(
+        return sentence(
             said.format(
                 place=place(cell), digit=digit, cells=cells_text([a, b]), digits=digits_text(pair)
             )
@@ -309,7 +304,7 @@ def _pattern_said(trace: _Trace, node: Node) -> str:
             "{place} is not {digit}: it and {other} are the last places for {digits} in their "
             "box, a hidden pair."
         )
-    return capital(
+    return sentence(
         said.format(place=place(cell), digit=digit, other=place(other), digits=digits_text(digits))
     )
 
@@ -320,7 +315,7 @@ def _dead_told(trace: _Trace) -> tuple[str, str]:
     what, at, digit = trace.dead
     if what == "cell":
         return (
-            capital(_("{place} is left with no candidate.").format(place=place(at))),
+            sentence(_("{place} is left with no candidate.").format(place=place(at))),
             # Translators: the end of a chain in notation; {cell} is a cell as r2c5.
             _("{cell} has no candidate").format(cell=_short(at)),
         )
@@ -329,7 +324,7 @@ def _dead_told(trace: _Trace) -> tuple[str, str]:
         # Translators: {unit} is a row, column or box, "box 2".
         said = _("{unit} is left with no place for {digit}.")
         return (
-            capital(said.format(unit=name, digit=digit)),
+            sentence(said.format(unit=name, digit=digit)),
             # Translators: the end of a chain in notation; {unit} is a row, column or box.
             _("no {digit} in {unit}").format(digit=digit, unit=name),
         )
@@ -337,7 +332,7 @@ def _dead_told(trace: _Trace) -> tuple[str, str]:
     # Translators: {first} and {digit} are two digits the cell would hold at once.
     said = _("{place} would be both {first} and {digit}.")
     return (
-        capital(said.format(place=place(at), first=first, digit=digit)),
+        sentence(said.format(place=place(at), first=first, digit=digit)),
         # Translators: the end of a chain in notation, "r2c5=3 and r2c5=7": a cell placed
         # twice. Only the word "and" is to translate.
         _("{cell}={first} and {cell}={digit}").format(cell=_short(at), first=first, digit=digit),
@@ -580,7 +575,7 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
                     "{place} is {digits}. Follow {how} each choice forces: the same digits end "
                     "up in the same cells every time."
                 )
-                return capital(said.format(place=place(cell), digits=either(digits), how=_(how)))
+                return sentence(said.format(place=place(cell), digits=either(digits), how=_(how)))
             said = _(
                 # Translators: {digits} are the cell's candidates, "3, 5 or 7"; {how} what is
                 # followed, "the singles" or "the singles, locked candidates and pairs"; every
@@ -588,7 +583,7 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
                 "{place} is {digits}. Follow {how} each choice forces: every branch below ends "
                 "with {end_digit} in {end}."
             )
-            return capital(
+            return sentence(
                 said.format(
                     place=place(cell),
                     digits=either(digits),

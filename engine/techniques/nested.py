@@ -27,9 +27,9 @@ from ..grid import ALL, BIT, BOX_OF, DIGITS_OF, POPCOUNT, unit_name
 from ..i18n import N_, _
 from ..kernel import DONE, MEDIUM, SINGLES, compiled
 from ..kernel import _propagate as _kernel_propagate
-from ..wording import cells_text, either, join, place
+from ..wording import cells_text, either, join, place, sentence
 from .chains import chain_rating
-from .forcing import _choices, _position, capital
+from .forcing import _choices, _position
 from .table import entry_of, step
 
 # The levels tried (switched off in tests to reach trial and error).
@@ -224,7 +224,7 @@ def _nested(board: Board, level: int) -> Step | None:
             cells=[at, *(c for c, _d in placed)],
             area=[at],
             region=place(at),
-            reason=capital(
+            reason=sentence(
                 _(
                     # Translators: {digits} are the cell's candidates, "3, 5 or 7"; {how}
                     # what is followed, "what it forces, taking out on the way any digit

@@ -5,14 +5,9 @@ from __future__ import annotations
 from ..board import Board, Step
 from ..grid import BIT, BOX_OF, PEER_BITS, unit_name
 from ..i18n import _
-from ..wording import cells_in, cells_text, place, removals_text
+from ..wording import cells_in, cells_text, place, removals_text, sentence
 from .kept import Kept
 from .table import step
-
-
-def _upper_first(text: str) -> str:
-    """A sentence begun with a capital, whatever word the language puts first."""
-    return text[:1].upper() + text[1:]
 
 
 def _links(board: Board, digit: int, units: range) -> list[tuple[int, int, int]]:
@@ -148,7 +143,7 @@ def _two_links_step(
             other_cells=cells_in(u2, [b1, b2]),
         )
         + " "
-        + _upper_first(why),
+        + sentence(why),
         # Translators: {removals} is a list like '5 from row 1, columns 2 and 7'.
         result=_("So {digit} leaves every cell that sees both: take out {removals}.").format(
             digit=digit, removals=removals_text(removed)
@@ -200,7 +195,7 @@ def _colouring_step(
 
     def tell() -> dict:
         if clash:  # two cells of one colour see each other: that colour is wrong
-            why = _upper_first(
+            why = sentence(
                 _(
                     # Translators: {place} and {other} are places like 'row 2, column 5'.
                     "{place} and {other} have the same colour and see each other, so that "

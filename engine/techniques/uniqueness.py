@@ -24,13 +24,9 @@ from ..wording import (
     join,
     place,
     removals_text,
+    sentence,
 )
 from .table import step
-
-
-def _upper_first(text: str) -> str:
-    """A sentence begun with a capital, whatever word the language puts first."""
-    return text[:1].upper() + text[1:]
 
 
 def _rectangles(board: Board) -> Iterator[tuple[tuple[int, int, int, int], int, list[int]]]:
@@ -160,7 +156,7 @@ def unique_rectangle_2(board: Board) -> Step | None:
                 region=cells_text(corners),
                 reason=_intro(corners, m)
                 + " "
-                + _upper_first(
+                + sentence(
                     _(
                         # Translators: {floor} and {roof} are two places each, like 'row 1,
                         # columns 2 and 5'; {pair} and {roof_digits} digits like '{1,5}'.
@@ -223,7 +219,7 @@ def unique_rectangle_3(board: Board) -> Step | None:
                         region=cells_text(corners),
                         reason=_intro(corners, m)
                         + " "
-                        + _upper_first(
+                        + sentence(
                             # Translators: {floor} and {roof} are two places each, like
                             # 'row 1, columns 2 and 5'; {pair} two digits like '{1,5}';
                             # {other} is 'its other digit, 6' or 'one of its other digits,
@@ -281,7 +277,7 @@ def unique_rectangle_4(board: Board) -> Step | None:
                     region=cells_text(corners),
                     reason=_intro(corners, m)
                     + " "
-                    + _upper_first(
+                    + sentence(
                         _(
                             # Translators: {floor} and {roof} are two places each, like 'row 1,
                             # columns 2 and 5' and 'columns 2 and 5'; {pair} two digits like

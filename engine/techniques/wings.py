@@ -13,13 +13,8 @@ from ..grid import (
     unit_name,
 )
 from ..i18n import _
-from ..wording import cells_in, digits_text_pair, place, removals_text
+from ..wording import cells_in, digits_text_pair, place, removals_text, sentence
 from .table import step
-
-
-def _upper_first(text: str) -> str:
-    """A sentence begun with a capital, whatever word the language puts first."""
-    return text[:1].upper() + text[1:]
 
 
 def _bivalue_cells(board: Board) -> list[int]:
@@ -48,7 +43,7 @@ def xy_wing(board: Board) -> Step | None:
                         cells=[pivot, a, b],
                         area=[pivot],
                         region=place(pivot),
-                        reason=_upper_first(
+                        reason=sentence(
                             _(
                                 # Translators: {pivot}, {first} and {second} are places
                                 # like 'row 2, column 5'; {first_pair} and {second_pair}
@@ -98,7 +93,7 @@ def xyz_wing(board: Board) -> Step | None:
                         cells=[pivot, a, b],
                         area=[pivot],
                         region=place(pivot),
-                        reason=_upper_first(
+                        reason=sentence(
                             _(
                                 # Translators: {pivot}, {first} and {second} are places like
                                 # 'row 2, column 5'; {digits}, {first_pair} and {second_pair} their
@@ -147,7 +142,7 @@ def w_wing(board: Board) -> Step | None:
                         cells=[a, b, *ends],
                         units=[unit],
                         region=unit_name(unit),
-                        reason=_upper_first(
+                        reason=sentence(
                             _(
                                 # Translators: {first} and {second} are places like
                                 # 'row 2, column 5'; {pair} their candidates, like
