@@ -12,16 +12,12 @@ median and the worst of REPEAT more.
 
 from __future__ import annotations
 
-import os
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
-from pathlib import Path
 
-from .common import line
+from .common import line, site_in_process
 
 EASTER_MONSTER = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
 SEVERAL = "." * 40 + EASTER_MONSTER[40:]
@@ -54,35 +50,11 @@ def main(options: Sequence[str] = ()) -> None:
     if options:
         sys.exit("the analyse bench takes no options")
     print("== analyse")
-    scratch = Path(tempfile.mkdtemp(prefix="bench-analyse-"))
-    try:
-        measure(scratch)
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+    with site_in_process("analyse", "easy", 20) as client:
+        measure(client)
 
 
-def measure(scratch: Path) -> None:
-    os.environ.update(
-        {
-            "DJANGO_SETTINGS_MODULE": "sudokusite.settings",
-            "DATABASE_URL": f"sqlite:///{scratch / 'db.sqlite3'}",
-            "RATE_LIMITS": "0",
-            "DJANGO_ALLOWED_HOSTS": "testserver",
-        }
-    )
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-    from django.test import Client
-
-    import engine
-    from puzzles.pools.stock import insert_new, puzzle_row
-
-    call_command("migrate", verbosity=0)
-    insert_new([puzzle_row(engine.make_puzzle("easy", seed=n)) for n in range(20)])
-    engine.warm_up()
-    client = Client()
+def measure(client) -> None:
     for name, (text, status) in cases().items():
         times = []
         for _ in range(REPEAT + 1):

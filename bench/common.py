@@ -5,12 +5,14 @@ keep-alive connections."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import secrets
+import shutil
 import statistics
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -220,3 +222,36 @@ def report(label: str, per_second: float, tally: Tally) -> None:
         f"errors {tally.errors}",
         f"n={len(times)}",
     )
+
+
+@contextlib.contextmanager
+def site_in_process(name: str, difficulty: str, stocked: int) -> Iterator[object]:
+    """The site run in this process on a scratch SQLite database (Django's test client, no
+    network between; rate limits off), `stocked` puzzles of a difficulty in its pool and
+    the engine warm, as the analyse and languages benches measure a request's own work.
+    Yields the client; the scratch folder goes after."""
+    scratch = Path(tempfile.mkdtemp(prefix=f"bench-{name}-"))
+    try:
+        os.environ.update(
+            {
+                "DJANGO_SETTINGS_MODULE": "sudokusite.settings",
+                "DATABASE_URL": f"sqlite:///{scratch / 'db.sqlite3'}",
+                "RATE_LIMITS": "0",
+                "DJANGO_ALLOWED_HOSTS": "testserver",
+            }
+        )
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+        from django.test import Client
+
+        import engine
+        from puzzles.pools.stock import insert_new, puzzle_row
+
+        call_command("migrate", verbosity=0)
+        insert_new([puzzle_row(engine.make_puzzle(difficulty, seed=n)) for n in range(stocked)])
+        engine.warm_up()
+        yield Client()
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)

@@ -10,15 +10,11 @@ request's own work: the language's choice, the catalogs' lookups, the engine's w
 
 from __future__ import annotations
 
-import os
-import shutil
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
-from .common import line
+from .common import line, site_in_process
 
 ROUNDS = 6  # turns of each language
 PER_TURN = 0.5  # seconds a turn
@@ -30,11 +26,8 @@ def main(options: Sequence[str] = ()) -> None:
     if options:
         sys.exit("the languages bench takes no options")
     print("== languages")
-    scratch = Path(tempfile.mkdtemp(prefix="bench-languages-"))
-    try:
-        measure(scratch)
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+    with site_in_process("languages", "hard", 4) as client:
+        measure(client)
 
 
 def per_second(work: Callable[[], object], seconds: float) -> tuple[int, float]:
@@ -46,32 +39,11 @@ def per_second(work: Callable[[], object], seconds: float) -> tuple[int, float]:
     return done, elapsed
 
 
-def measure(scratch: Path) -> None:
-    os.environ.update(
-        {
-            "DJANGO_SETTINGS_MODULE": "sudokusite.settings",
-            "DATABASE_URL": f"sqlite:///{scratch / 'db.sqlite3'}",
-            "RATE_LIMITS": "0",
-            "DJANGO_ALLOWED_HOSTS": "testserver",
-        }
-    )
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-    from django.test import Client
-
-    import engine
-    from puzzles.pools.stock import insert_new, puzzle_row
-
-    call_command("migrate", verbosity=0)
-    insert_new([puzzle_row(engine.make_puzzle("hard", seed=n)) for n in range(4)])
-    engine.warm_up()
-    client = Client()
+def measure(client) -> None:
     from puzzles.models import Game
 
-    client.post("/play/hard/")
-    game = Game.objects.get()
+    started = client.post("/play/hard/")
+    game = Game.objects.get(pk=int(started["Location"].strip("/").split("/")[-1]))
 
     def page(code: str) -> Callable[[], object]:
         prefix = "" if code == "en" else f"/{code}"

@@ -31,14 +31,6 @@ FORMATS: dict[str, dict[str, str]] = {
         "weekday_year": "l, j. F Y",
         "moment": "j. M Y, H:i",
     },
-    "fr": {
-        "day": "j F",
-        "short": "j M",
-        "date": "j F Y",
-        "weekday": "l j F",
-        "weekday_year": "l j F Y",
-        "moment": "j M Y, H:i",
-    },
     "es": {
         "day": r"j \d\e F",
         "short": "j M",
@@ -47,23 +39,7 @@ FORMATS: dict[str, dict[str, str]] = {
         "weekday_year": r"l, j \d\e F \d\e Y",
         "moment": "j M Y, H:i",
     },
-    "pt-br": {
-        "day": r"j \d\e F",
-        "short": "j M",
-        "date": r"j \d\e F \d\e Y",
-        "weekday": r"l, j \d\e F",
-        "weekday_year": r"l, j \d\e F \d\e Y",
-        "moment": "j M Y, H:i",
-    },
     "ja": {
-        "day": "n月j日",
-        "short": "n月j日",
-        "date": "Y年n月j日",
-        "weekday": "n月j日 l",
-        "weekday_year": "Y年n月j日 l",
-        "moment": "Y年n月j日 H:i",
-    },
-    "zh-hans": {
         "day": "n月j日",
         "short": "n月j日",
         "date": "Y年n月j日",
@@ -80,6 +56,10 @@ FORMATS: dict[str, dict[str, str]] = {
         "moment": "j F Y، H:i",
     },
 }
+
+
+# Languages that write days as another does.
+FORMATS |= {"fr": FORMATS["en"], "pt-br": FORMATS["es"], "zh-hans": FORMATS["ja"]}
 
 
 def day_format(shape: str, language: str | None = None) -> str:
