@@ -78,9 +78,13 @@ def current_player(request: HttpRequest, *, create: bool = False) -> Player:
 
 
 def preferences_for(request: HttpRequest) -> Preferences:
-    """The player's preferences: saved ones for users, the session's for guests."""
+    """The player's preferences: saved ones for users (read once a request: the language's
+    choice, the view and the page's theme all ask), the session's for guests."""
     if request.user.is_authenticated:
-        return _saved_preferences(request.user)
+        kept = getattr(request, "_preferences", None)
+        if kept is None or kept.user_id != request.user.pk:
+            kept = request._preferences = _saved_preferences(request.user)
+        return kept
     saved = request.session.get("preferences", {})
     fields = {f: saved[f] for f in PREFERENCES + SHOWN_ONCE if f in saved}
     return Preferences(**fields)

@@ -46,6 +46,7 @@ def player_zone(request: HttpRequest) -> datetime.tzinfo:
         prefs = preferences_for(request)
         if zone is not None and prefs.time_zone != named:
             Preferences.objects.filter(pk=prefs.pk).update(time_zone=named)
+            prefs.time_zone = named
         zone = zone or zone_named(prefs.time_zone)
     zone = zone or timezone.get_default_timezone()
     setattr(request, _ZONE_KEY, zone)
