@@ -12,8 +12,9 @@ from puzzles.models import Game
 
 from ..web.site.test_translated_pages import english_pieces
 from .board_helpers import close
-from .helpers import SCREENSHOTS
+from .helpers import SCREENSHOTS, slow_network, solution_of
 from .test_fit import SIZES, page_sized, past_the_edge
+from .test_offline import LATENCY_MS, TAP_THEN_FRAME, api_out_of_reach
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -73,3 +74,47 @@ def test_the_switcher_keeps_the_player_on_their_game(browser, live_server, stock
     page.goto(f"{page.base}/")  # no prefix: the choice is kept
     page.wait_for_url("**/ja/")
     close(page.context, page)
+
+
+@pytest.mark.service_worker
+def test_a_tap_shows_at_once_on_a_slow_network_in_another_language(browser, live_server, stock):
+    page = page_sized(browser, live_server, *SIZES["phone"])
+    game = new_game_in(page, "de")
+    slow_network(page, LATENCY_MS)
+    blank = next(i for i, ch in enumerate(game.puzzle.givens) if ch == "0")
+    shown = page.evaluate(TAP_THEN_FRAME, [blank, 4, False])
+    assert shown["value"] == "4"  # drawn before the server answered
+    assert "Gespeichert" not in shown["saved"]
+    page.wait_for_function(
+        "() => document.querySelector('[data-saved]').textContent.includes('Gespeichert')"
+    )
+    game.refresh_from_db()
+    assert game.values[blank] == "4"
+    close(page.context, page)
+
+
+@pytest.mark.service_worker
+def test_moves_made_offline_in_another_language_reach_the_server(browser, live_server, stock):
+    page = page_sized(browser, live_server, *SIZES["phone"])
+    game = new_game_in(page, "ja")
+    context = page.context
+    solution = solution_of(game)
+    cells = [i for i, ch in enumerate(game.puzzle.givens) if ch == "0"][:5]
+    context.set_offline(True)
+    for index in cells:
+        page.locator(f'[data-cell="{index}"]').click()
+        page.keyboard.press(solution[index])
+    with api_out_of_reach(live_server):
+        page.close()  # closed offline with nothing sent
+        game.refresh_from_db()
+        assert game.version == 0
+        context.set_offline(False)
+        again = context.new_page()
+        again.goto(f"{live_server.url}/ja/games/{game.pk}/")
+        again.wait_for_selector("[data-game][data-ready]")
+    again.wait_for_function(
+        "() => document.querySelector('[data-saved]').textContent.includes('保存済み')"
+    )
+    game.refresh_from_db()
+    assert all(game.values[i] == solution[i] for i in cells)
+    context.close()
