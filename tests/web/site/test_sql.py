@@ -128,6 +128,9 @@ def test_a_users_preferences_are_the_saved_ones_made_the_first_time(rf, alice):
     first = preferences_for(request)
     assert first.pk is not None and Preferences.objects.filter(user=alice).count() == 1
     Preferences.objects.filter(user=alice).update(mark_mistakes=True, theme="dark")
+    assert preferences_for(request) is first  # read once a request
+    request = rf.get("/")  # the next request reads the saved row
+    request.user = alice
     again = preferences_for(request)
     assert fields(again) == fields(Preferences.objects.get(user=alice))
     assert again.mark_mistakes and again.user is alice
