@@ -214,6 +214,16 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# The parts of a page the same for every player in a language ({% cache ... using=
+# "fragments" %}: the game page's tools, panels and help), rendered once a process and kept
+# in its memory: they change only with the code and the catalogs, which a new release
+# brings with new processes. Off with DEBUG, where templates are edited as the site runs.
+CACHES["fragments"] = {
+    "BACKEND": "django.core.cache.backends."
+    + ("dummy.DummyCache" if DEBUG else "locmem.LocMemCache"),
+    "LOCATION": "fragments",
+    "TIMEOUT": None,
+}
 
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL or "redis://127.0.0.1:6379/0")
 CELERY_BROKER_CONNECTION_TIMEOUT = 2

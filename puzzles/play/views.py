@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import json_script
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -33,6 +34,10 @@ from ..pools.daily import dailies_of, days_around
 from . import answers, finish, newcomers, starting, stats
 from .days import player_today, player_zone
 from .errors import NotFound, Unavailable
+
+# The board's geometry as the game page carries it (a JSON data block): the same on every
+# page, so written once.
+BOARD_PEERS = json_script([sorted(peers) for peers in engine.PEERS], "board-peers")
 
 
 def _difficulty(value: str) -> str:
@@ -214,7 +219,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
             "state": state,
             "prefs": prefs,
             "cells": _cells(game, state),
-            "peers": [sorted(peers) for peers in engine.PEERS],  # the board's geometry
+            "peers": BOARD_PEERS,  # the board's geometry
             "live": live,
             # Tier and score; the hardest technique (name, plain, label, slug) once it is over.
             "grade": grade_of(game.puzzle, over=game.status != Game.Status.PLAYING),

@@ -60,7 +60,22 @@ HINT_PARTS = {
 }
 
 
-def _cell(cell: dict) -> str:
+class _Words:
+    """What a screen reader says of the board's cells, in the request's language: looked up
+    once a board rather than three times a cell."""
+
+    def __init__(self) -> None:
+        # Translators: a given digit of a cell as a screen reader says it, "7, given".
+        self.given = _("%(digit)d, given")
+        # Translators: a cell as a screen reader says it; %(notes)s is "1 5 9".
+        self.notes = _("empty, notes %(notes)s")
+        self.empty = _("empty")
+        # Translators: a cell as a screen reader names it, "Row 2, column 5: 7, given".
+        self.label = _("Row %(row)d, column %(column)d: %(content)s")
+        self.parts = {part: str(said) for part, said in HINT_PARTS.items()}
+
+
+def _cell(cell: dict, words: _Words) -> str:
     """One grid cell, with the data-* hooks the page script and tests rely on."""
     index, row, col, value, notes = (
         cell["index"],
@@ -71,13 +86,11 @@ def _cell(cell: dict) -> str:
     )
     given = " given" if cell["given"] else ""
     if value:
-        # Translators: a given digit of a cell as a screen reader says it, "7, given".
-        content = _("%(digit)d, given") % {"digit": value} if cell["given"] else str(value)
+        content = words.given % {"digit": value} if cell["given"] else str(value)
     elif notes:
-        # Translators: a cell as a screen reader says it; %(notes)s is "1 5 9".
-        content = _("empty, notes %(notes)s") % {"notes": " ".join(map(str, notes))}
+        content = words.notes % {"notes": " ".join(map(str, notes))}
     else:
-        content = _("empty")
+        content = words.empty
     # The notes' slots with spaces between: the cell's visible text ("1 5") is then part of
     # its name ("notes 1 5"), as a voice-control user reads it off the screen.
     on, off = cell.get("on") or [], cell.get("off") or []
@@ -93,13 +106,8 @@ def _cell(cell: dict) -> str:
         hint += f' data-hint-on="{"".join(map(str, sorted(on)))}"'
     if off:
         hint += f' data-hint-off="{"".join(map(str, sorted(off)))}"'
-    content += str(HINT_PARTS.get(part, ""))
-    # Translators: a cell as a screen reader names it, "Row 2, column 5: 7, given".
-    label = _("Row %(row)d, column %(column)d: %(content)s") % {
-        "row": row,
-        "column": col,
-        "content": content,
-    }
+    content += words.parts.get(part, "")
+    label = words.label % {"row": row, "column": col, "content": content}
     return (
         f'<div class="cell{given}" role="gridcell" data-cell="{index}" data-value="{value}"'
         f'{" data-given" if given else ""}{hint} data-row="{row}" data-col="{col}"'
@@ -155,9 +163,10 @@ def hint_links(links: list[dict] | None) -> SafeString:
 def board_rows(cells: list[dict]) -> SafeString:
     """The grid's nine rows of cells. Built here rather than in template loops: a board is
     over 800 elements, and the game page renders it on every visit."""
+    words = _Words()
     rows = (
         '<div class="board-row" role="row">'
-        + "".join(_cell(c) for c in cells[r * 9 : r * 9 + 9])
+        + "".join(_cell(c, words) for c in cells[r * 9 : r * 9 + 9])
         + "</div>"
         for r in range(9)
     )

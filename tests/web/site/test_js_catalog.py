@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from django.test import override_settings
 from django.utils import translation
+from django.utils.html import json_script
 
 from puzzles.site import js_catalog as catalogs
 
@@ -90,10 +91,17 @@ def test_the_context_gives_the_requests_language(german, rf):
     request = rf.get("/")
     request.LANGUAGE_CODE = "de"  # as LocaleMiddleware sets it
     given = catalogs.js_catalog_context(request)["js_catalog"]
-    assert given()["catalog"]["No mistakes so far."] == "Bisher keine Fehler."
+    assert page_catalog(given())["catalog"]["No mistakes so far."] == "Bisher keine Fehler."
     with translation.override("de"):  # no middleware: the active language
         given = catalogs.js_catalog_context(rf.get("/"))["js_catalog"]
-    assert given()["catalog"]["game status\u0004Solved"] == "Gelöst"
+    assert page_catalog(given())["catalog"]["game status\u0004Solved"] == "Gelöst"
+
+
+def test_the_catalogs_block_is_json_script_s_written_once_a_language(german):
+    block = catalogs.js_catalog_block("de")
+    assert block == json_script(catalogs.js_catalog("de"), "js-catalog")
+    assert catalogs.js_catalog_block("de") is block
+    assert page_catalog(catalogs.js_catalog_block("en")) == {"catalog": {}, "plural": "(n != 1)"}
 
 
 @pytest.mark.django_db
