@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -42,10 +42,12 @@ SHOWN_ONCE = ("intro_seen",)
 
 @dataclass(frozen=True)
 class Player:
-    """The owner of games: exactly one of user and guest_id is set."""
+    """The owner of games: exactly one of user and guest_id is set. `new`: a guest whose id
+    this request made, who has no game yet (what would look for one can skip the read)."""
 
     user: object | None = None
     guest_id: str | None = None
+    new: bool = field(default=False, compare=False)
 
     def owns(self) -> Q:
         """The filter for this player's games."""
@@ -74,6 +76,7 @@ def current_player(request: HttpRequest, *, create: bool = False) -> Player:
     if guest_id is None and create:
         guest_id = str(uuid.uuid4())
         request.session[GUEST_KEY] = guest_id
+        return Player(guest_id=guest_id, new=True)
     return Player(guest_id=guest_id)
 
 

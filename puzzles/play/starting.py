@@ -75,7 +75,7 @@ def _create(
         notes = engine.candidates(puzzle.givens)
         complete = "".join("1" if digits else "0" for digits in notes)
     practised = None
-    if not fresh:
+    if not fresh and not player.new:
         practised = (
             player.all_games()
             .practice_games()
@@ -113,7 +113,7 @@ def game_on(
     """The player's game on a puzzle (a shared one, or their own): the one already started,
     or a new one, which is the day's daily game if the puzzle is a daily of the player's
     today (`day`; the site's without it) or before."""
-    game = player.games().filter(puzzle=puzzle).first()
+    game = None if player.new else player.games().filter(puzzle=puzzle).first()
     if game is not None:
         return game
     daily = puzzle.dailies.filter(date__lte=day or today()).first()
@@ -141,7 +141,7 @@ def daily_game(
         daily = DailyPuzzle.objects.filter(date=date, difficulty=difficulty).first()
         if daily is None:
             raise NotFound(_("There was no daily puzzle that day."))
-    game = player.games().filter(puzzle=daily.puzzle_id).first()
+    game = None if player.new else player.games().filter(puzzle=daily.puzzle_id).first()
     return game or _create(player, daily.puzzle, daily, prefs)
 
 

@@ -7,6 +7,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from puzzles.pools.daily import dailies_of, today
+
 from ..helpers import post, start, state
 
 # Real transactions, as in production: a savepoint seen here is one the code asked for.
@@ -61,6 +63,22 @@ def test_a_new_game_from_the_pool_claims_in_one_statement_and_reads_no_game(clie
     assert [s for s in sql if s.startswith('UPDATE "puzzles_puzzle"')], sql
     assert reads_of_the_game(sql) == [], sql
     assert len(sql) == 5, sql  # the session, the claim, the pool's count and targets, the game
+
+
+def test_a_new_guests_daily_reads_no_game_of_theirs_a_returning_guests_does(client, stocked):
+    """A guest whose id the request makes has no game yet: neither a game of theirs on the
+    puzzle nor a practice game on it is looked for (a join of a surge). A returning guest's
+    is: the game they started is the one to go on with."""
+    path = f"/daily/{today().isoformat()}/easy/"
+    dailies_of(today())  # picked before: a surge's joins find them picked
+    with CaptureQueriesContext(connection) as queries:
+        first = client.post(path)
+    assert first.status_code == 302
+    assert reads_of_the_game(data([q["sql"] for q in queries.captured_queries])) == []
+    with CaptureQueriesContext(connection) as queries:
+        again = client.post(path)
+    assert again["Location"] == first["Location"]
+    assert reads_of_the_game(data([q["sql"] for q in queries.captured_queries]))
 
 
 def test_a_new_guests_session_is_inserted_without_a_look_for_its_key_first(client, stocked):
