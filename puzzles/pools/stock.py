@@ -203,7 +203,12 @@ def make_batch(difficulty: str, token: str, seed: str) -> int:
     Before each puzzle the batch looks whether the site is busy (traffic.py): if so, and
     the pool with what the batch made is at its low mark or above, it yields: stores what
     it made and ends the round, letting go of the lock (the rest is made at the next quiet
-    moment, or by the next round once the pool falls below its low mark).
+    moment, or by the next round once the pool falls below its low mark). A tier made
+    ahead only (master, extreme) yields below its low mark too: no request waits for one
+    (new_game falls back to a puzzle of the tier already served), and making one takes a
+    core for seconds. That round keeps its lock until it lapses (REFILL_LOCK_SECONDS), so
+    that the new games of a busy site, each finding the pool low, do not start a round
+    apiece; the first round after that looks again.
 
     The round's lock goes from batch to batch with its token, renewed after every puzzle;
     a batch whose lock is free takes it (the first batch of a round sent on its own, or one
@@ -223,9 +228,11 @@ def make_batch(difficulty: str, token: str, seed: str) -> int:
     rng = random.Random(seed)
     log.info("making %d %s puzzles", count, difficulty)
     began, made = time.monotonic(), []
+    waits = False  # yielded below the low mark: the round's lock lapses, not let go
     while len(made) < count:
         if yields(difficulty, target, len(made)):
             log.info("%s refill yields after %d puzzles: the site is busy", difficulty, len(made))
+            waits = difficulty in MADE_AHEAD
             break
         made.append(make(difficulty, rng))
         held = held and lock.renew()
@@ -235,7 +242,7 @@ def make_batch(difficulty: str, token: str, seed: str) -> int:
         activity.record_batch(difficulty, stored.count, seconds)
     log.info("stored %d %s puzzles in %.1f s", stored.count, difficulty, seconds)
     if stored.room == 0 or len(made) < count:
-        if held:
+        if held and not (waits and stored.room > 0):
             lock.release()
     elif held and lock.renew():
         _send_batch(lock)
@@ -244,9 +251,12 @@ def make_batch(difficulty: str, token: str, seed: str) -> int:
 
 def yields(difficulty: str, target: PoolTarget, made: int) -> bool:
     """Whether a batch that made that many puzzles so far stops here: the site is busy and
-    the pool, with them, is not about to run dry (at its low mark or above)."""
+    the pool, with them, is not about to run dry (at its low mark or above), or is of a
+    tier no request waits for (MADE_AHEAD: a new game falls back to one already served)."""
     if not traffic.site_is_busy():
         return False
+    if difficulty in MADE_AHEAD:
+        return True
     return Puzzle.objects.fresh(difficulty).count() + made >= target.low
 
 

@@ -174,3 +174,26 @@ def test_a_batch_below_the_low_mark_goes_on_while_the_site_is_busy(sent, busy_af
     assert Puzzle.objects.fresh("easy").count() == 10
     assert sent == [("easy", "round")]
     assert locks.holder("easy") is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_made_ahead_tier_yields_below_its_low_mark_and_its_round_waits_out_its_lock(
+    sent, busy_after
+):
+    """Master and extreme: no new game waits for one (it falls back to one already served),
+    and making one takes a core for seconds, so a busy site makes none even with the pool
+    empty; the round keeps its lock until it lapses, so that the new games that find the
+    pool low meanwhile start no round apiece."""
+    target("master", 5, 15, 2)
+    busy_after(0)
+    assert RefillLock("master", "round").acquire()
+    assert refill_pool.apply(args=("master", "round"), task_id="m-1").get() == 0
+    assert Puzzle.objects.fresh("master").count() == 0
+    assert sent == []
+    assert locks.holder("master") == "round"  # held until it lapses
+    assert stock.start_refill("master", 0) is False  # a new game starts no round
+    assert sent == []
+    # Once the lock has lapsed, the next round looks again: still busy, it yields again.
+    RefillLock("master", "round").release()
+    assert stock.start_refill("master", 0) is True
+    assert len(sent) == 1
