@@ -99,7 +99,10 @@ TIMEOUT = 10.0  # seconds a request may take once sent before it counts as faile
 # A 503 or 429 with Retry-After: the page keeps what it was sending and sends it again when
 # told, the wait taken between these bounds, as the players do here.
 RETRY_AFTER = (1.0, 120.0)
-GRACE = 15.0  # seconds after a level's end that actions due in it may still take
+# Seconds after a level's end that actions due in it may still take: a page's last batch
+# goes on its cadence after the end (the site's longer one, BUSY_SEND_EVERY_MS, is 20 s),
+# and then may take a request's TIMEOUT.
+GRACE = 35.0
 # The floor comparison divides CPU by requests answered: few enough players that a busy
 # machine still answers them all, as a request cut short costs CPU and counts no move.
 FLOOR_PLAYERS = 100
@@ -269,6 +272,10 @@ class Tally:
     settled: dict[str, list[float]] = field(default_factory=lambda: {k: [] for k in KINDS})
     settled_errors: int = 0
     settled_timeouts: int = 0
+    started: float = 0.0  # when the level started (time.monotonic())
+    # (seconds from the level's start when due, latency) of each action answered, for
+    # --timeline: a move or note's p50 and p99 by the 5 s in which it was due.
+    timeline: list[tuple[float, float]] = field(default_factory=list)
 
 
 class Link:
@@ -457,7 +464,7 @@ class Player:
                 continue
             taken, due = 1, None
             if send.batches and queue[0][1] in CHANGES:
-                due = await self.batch_due(queue, wake, send, over)
+                due = await self.batch_due(queue, wake, send)
                 while taken < len(queue) and taken < 200 and queue[taken][1] in CHANGES:
                     taken += 1
                 self.sending = True
@@ -477,6 +484,8 @@ class Player:
                 settled = when >= tally.settled_from
                 if ok:
                     tally.latencies[kind].append(now - when)
+                    if kind in CHANGES:
+                        tally.timeline.append((when - tally.started, now - when))
                     tally.achieved += now <= until and kind not in PAGE_CALLS
                     if settled:
                         tally.settled[kind].append(now - when)
@@ -485,14 +494,13 @@ class Player:
                     tally.settled_errors += settled
             del queue[:taken]
 
-    async def batch_due(
-        self, queue: list, wake: asyncio.Event, send: Send, over: asyncio.Event
-    ) -> float:
+    async def batch_due(self, queue: list, wake: asyncio.Event, send: Send) -> float:
         """Wait until the changes at the head of the queue are due to go, as the page sends
         them: EVERY (or the longer cadence a strained server asked for) after the first, at
-        once when MANY wait or something else (help, the clock) waits behind them, and once
-        the player's schedule is over (as a page closed sends what waits); the moment they
-        were due."""
+        once when MANY wait or something else (help, the clock) waits behind them; the
+        moment they were due. The page stays open once the player's schedule is over: what
+        waits then goes on the cadence too (were every page closed in the same second, a
+        level's last batches would all meet at once, as no crowd of players sends them)."""
         if send.every is None:
             return queue[0][0]
         while True:
@@ -504,8 +512,6 @@ class Player:
                 if kind not in CHANGES or changes >= MANY:
                     due = min(due, when)
                     break
-            if over.is_set():
-                return min(due, time.monotonic())
             if time.monotonic() >= due:
                 return due
             with contextlib.suppress(TimeoutError):
@@ -822,6 +828,7 @@ def _run_level(
         start = time.monotonic() + 0.2
         until = start + seconds
         tally.settled_from = start + settle
+        tally.started = start
 
         async def play(player: Player, begin: float, link: Link | None = None) -> None:
             await player.run(tally, begin, until, mix, send, link)
@@ -888,6 +895,21 @@ def _ms(seconds: float) -> str:
 def percentile(times: list[float], share: float) -> float:
     ordered = sorted(times)
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else math.nan
+
+
+def _report_timeline(level: Level) -> None:
+    """A digit or note's p50 and p99 by the 5 s of the level in which it was due: where a
+    ramp or a burst strains the site."""
+    windows: dict[int, list[float]] = {}
+    for due, latency in level.tally.timeline:
+        windows.setdefault(int(due // 5), []).append(latency)
+    for window, times in sorted(windows.items()):
+        line(
+            f"human {level.label} from {window * 5} s",
+            f"p50 {_ms(statistics.median(times))}",
+            f"p99 {_ms(percentile(times, 0.99))}",
+            f"n={len(times)}",
+        )
 
 
 def _report(level: Level) -> None:
@@ -1110,6 +1132,11 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
     )
     parser.add_argument("--no-floor", action="store_true", help="skip the floor comparison")
     parser.add_argument(
+        "--timeline",
+        action="store_true",
+        help="a digit or note's p50 and p99 by the 5 s of each level in which it was due",
+    )
+    parser.add_argument(
         "--floor-players",
         type=int,
         default=FLOOR_PLAYERS,
@@ -1217,6 +1244,8 @@ def main(argv: list[str] | None = None) -> None:
                     backends.made,
                 )
                 _report(level)
+                if options.timeline:
+                    _report_timeline(level)
                 players += sorted(level.joined, key=lambda p: p.number)
             if not options.no_floor:
                 n = min(levels[0], options.floor_players)
