@@ -11,8 +11,9 @@ counts.
 
 - quiet: fewer than REFILL_QUIET_REQUESTS_PER_MINUTE over the last REFILL_QUIET_MINUTES;
   beat then tops every pool up to its high mark (stock.start_refills).
-- busy: at least REFILL_BUSY_REQUESTS_PER_MINUTE over the last minute; a refill batch for
-  a pool above its low mark then stops between two puzzles (stock.make_batch).
+- busy: at least REFILL_BUSY_REQUESTS_PER_MINUTE over the last minute, or at that rate
+  over the last 20 s (a surge); a refill batch for a pool above its low mark, or for
+  master and extreme, then stops between two puzzles (stock.make_batch).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ KEEP_SECONDS = 16 * 60
 # How often, at most, a web process sends what it counted.
 FLUSH_SECONDS = 2.0
 BUSY_WINDOW_SECONDS = 60
+SURGE_WINDOW_SECONDS = 20
 
 _lock = threading.Lock()
 _pending = 0
@@ -122,10 +124,16 @@ def site_is_quiet() -> bool:
 
 
 def site_is_busy() -> bool:
-    """At least REFILL_BUSY_REQUESTS_PER_MINUTE over the last minute (never with the
-    threshold 0, or with Redis down)."""
+    """At least REFILL_BUSY_REQUESTS_PER_MINUTE over the last minute, or at that rate over
+    the last SURGE_WINDOW_SECONDS: a surge is busy within seconds, before it has filled a
+    minute (never with the threshold 0, or with Redis down)."""
     threshold = settings.REFILL_BUSY_REQUESTS_PER_MINUTE
     if not threshold:
         return False
-    rate = per_minute(BUSY_WINDOW_SECONDS)
-    return rate is not None and rate >= threshold
+    for window in (SURGE_WINDOW_SECONDS, BUSY_WINDOW_SECONDS):
+        rate = per_minute(window)
+        if rate is None:
+            return False
+        if rate >= threshold:
+            return True
+    return False

@@ -80,6 +80,14 @@ def test_a_count_older_than_the_window_is_not_read():
     assert traffic.site_is_quiet()
 
 
+def test_a_surge_is_busy_before_it_has_filled_a_minute():
+    """600 requests in the last seconds: 1,200 a minute or more over the last 20 s, though
+    under 1,000 over the last minute."""
+    traffic.add(600)
+    assert traffic.per_minute(60) < 1000 <= traffic.per_minute(20)
+    assert traffic.site_is_busy()
+
+
 def test_thresholds_of_zero_turn_the_top_up_and_the_yielding_off(settings):
     settings.REFILL_QUIET_REQUESTS_PER_MINUTE = 0
     settings.REFILL_BUSY_REQUESTS_PER_MINUTE = 0
