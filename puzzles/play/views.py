@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 import engine
 
+from .. import sql
 from ..accounts import languages, limits
 from ..accounts.forms import PreferencesForm
 from ..accounts.players import (
@@ -201,7 +202,9 @@ def daily_play(request: HttpRequest, date: str, difficulty: str) -> HttpResponse
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The board."""
     player = current_player(request)
-    game = player.all_games().select_related("puzzle", "daily").filter(pk=pk).first()
+    # The API's read of a game, its puzzle and daily: one statement written once.
+    user_id = player.user.pk if player.user is not None else None
+    game = sql.read_game(pk, user_id=user_id, guest_id=player.guest_id, lock=False)
     if game is None:
         # A guest game that gave way to the account's own at log-in: go to that one.
         yielded = request.session.get(YIELDED_KEY, {}).get(str(pk))
