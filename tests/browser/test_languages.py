@@ -14,7 +14,7 @@ from ..web.site.test_translated_pages import english_pieces
 from .board_helpers import close
 from .helpers import SCREENSHOTS, slow_network, solution_of
 from .test_fit import SIZES, page_sized, past_the_edge
-from .test_offline import LATENCY_MS, TAP_THEN_FRAME, api_out_of_reach
+from .test_offline import LATENCY_MS, TAP_THEN_FRAME, closed_offline_and_opened_again
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -104,14 +104,8 @@ def test_moves_made_offline_in_another_language_reach_the_server(browser, live_s
     for index in cells:
         page.locator(f'[data-cell="{index}"]').click()
         page.keyboard.press(solution[index])
-    with api_out_of_reach(live_server):
-        page.close()  # closed offline with nothing sent
-        game.refresh_from_db()
-        assert game.version == 0
-        context.set_offline(False)
-        again = context.new_page()
-        again.goto(f"{live_server.url}/ja/games/{game.pk}/")
-        again.wait_for_selector("[data-game][data-ready]")
+    url = f"{live_server.url}/ja/games/{game.pk}/"
+    again = closed_offline_and_opened_again(page, game, live_server, url)
     again.wait_for_function(
         "() => document.querySelector('[data-saved]').textContent.includes('保存済み')"
     )

@@ -60,6 +60,21 @@ def api_out_of_reach(live_server) -> Iterator[None]:
         httpd.set_app(app)
 
 
+def closed_offline_and_opened_again(page: Page, game: Game, live_server, url: str) -> Page:
+    """Close the page, offline, with nothing sent (the server out of reach too); back
+    online, open the game's page at url again: the new page, ready."""
+    context = page.context
+    with api_out_of_reach(live_server):
+        page.close()
+        game.refresh_from_db()
+        assert game.version == 0
+        context.set_offline(False)
+        again = context.new_page()
+        again.goto(url)
+        again.wait_for_selector("[data-game][data-ready]")
+    return again
+
+
 # Taps made inside the page, and the board read in the next animation frame: what the
 # player sees drawn right after the tap.
 TAP_THEN_FRAME = """([index, digit, notes]) => new Promise((resolve) => {
@@ -105,14 +120,9 @@ def test_moves_made_offline_reach_the_server_when_the_game_is_opened_again(
         "() => document.querySelector('[data-saved]').textContent.includes('8 changes')"
     )
     assert "Offline" in saved_text(page)
-    with api_out_of_reach(live_server):
-        page.close()  # closed with nothing sent
-        game.refresh_from_db()
-        assert game.version == 0
-        context.set_offline(False)
-        again = context.new_page()
-        again.goto(f"{page.base}/games/{game.pk}/")
-        again.wait_for_selector("[data-game][data-ready]")
+    again = closed_offline_and_opened_again(
+        page, game, live_server, f"{page.base}/games/{game.pk}/"
+    )
     wait_saved(again)  # the page tries again once the server answers
     game.refresh_from_db()
     assert all(game.values[i] == solution[i] for i in cells)
