@@ -27,6 +27,19 @@ def _no_newcomer_page_kept():
     shedding.STRAIN.forget()
 
 
+@pytest.fixture(autouse=True)
+def _language_of_the_last_request_forgotten():
+    """Each test starts in the default language: a request's LocaleMiddleware leaves its
+    language active in the thread, and the engine speaks the site's language, so an engine
+    test run after a German or Arabic page in the same process would speak German or
+    Arabic."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def alice(django_user_model):
     return django_user_model.objects.create_user("alice", "alice@example.com", "wonderland-42")
