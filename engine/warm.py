@@ -15,7 +15,7 @@ from .generator import dig
 from .grid import candidates, conflicts
 from .hints import next_step, tell
 from .logic import grade
-from .techniques.nested import nested_forcing_chain
+from .techniques import nested
 
 # A 17-clue puzzle: its search goes deep enough to reach every branch of the kernels.
 PUZZLE = "000000010400000000020000000000050407008000300001090000300400200050100000000806000"
@@ -38,7 +38,8 @@ def warm_up() -> float:
     dig(solution, target_clues=30, seed=1)
     candidates(PUZZLE)
     conflicts(PUZZLE)
-    nested_forcing_chain(Board.from_puzzle(PUZZLE))  # the nested chains' kernels
+    nested.nested_forcing_chain(Board.from_puzzle(PUZZLE))  # the nested chains' kernels
+    nested.warm()  # and the one their telling calls
     step = next_step(PUZZLE, [[] for _ in range(81)], puzzle=PUZZLE)
     for level in (1, 2, 3):
         tell(step, level)

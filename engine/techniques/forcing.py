@@ -46,6 +46,18 @@ class _Trace:
         self._put(cell, digit, ())
         self._follow()
 
+    @classmethod
+    def within(cls, outer: _Trace, cell: int, digit: int, dynamic: bool) -> _Trace:
+        """An inner trace: an assumption followed from where the outer trace has got to,
+        its removals resting on the outer's (the nodes it rests on outside its own `why`)."""
+        trace = cls.__new__(cls)
+        trace.dynamic, trace.how, trace.start = dynamic, {}, outer.start
+        trace.values, trace.cands = list(outer.values), list(outer.cands)
+        trace.why, trace.broken, trace.dead = {}, None, None
+        trace._put(cell, digit, ())
+        trace._follow()
+        return trace
+
     def _put(self, cell: int, digit: int, parents: tuple[Node, ...]) -> None:
         if self.values[cell]:
             if self.values[cell] != digit and self.broken is None:
@@ -207,6 +219,10 @@ class _Trace:
         return len(self.resting(nodes))
 
 
+# How a chain's assumption is followed: a trace of it in a position.
+Follow = Callable[[Board, int, int], _Trace]
+
+
 # A chain told link by link, from a trace: the conclusions an end rests on, in the order the
 # singles drew them, each in words and in the notation HoDoKu prints ("r1c3=9 -> r1c1<>9"),
 # and drawn as candidates on and off with the links between them. Worked out only when a
@@ -223,10 +239,22 @@ def _noted(node: Node) -> str:
 
 
 def _line(trace: _Trace, ends: tuple[Node, ...]) -> list[Node]:
-    """The conclusions the ends rest on, the assumption first, in the order drawn."""
+    """The conclusions the ends rest on, the assumption first, in the order drawn (an inner
+    trace's own only: what it rests on of the outer's is the outer's to tell)."""
     seen = trace.resting(ends)
     order = {node: k for k, node in enumerate(trace.why)}
-    return sorted(seen, key=lambda node: order.get(node, len(order)))
+    return sorted((n for n in seen if n in order), key=order.__getitem__)
+
+
+def _noted_in(trace: _Trace, node: Node) -> str:
+    """A node in the notation; one an inner chain took out carries that chain in brackets,
+    as Sudoku Explainer shows a nested chain's inner ones."""
+    how = trace.how.get(node)
+    if how is None or how[0] != "inner":
+        return _noted(node)
+    inner = how[1]
+    links = [_noted_in(inner, n) for n in _line(inner, inner.broken)]
+    return f"{_noted(node)} [{' -> '.join([*links, _dead_told(inner)[1]])}]"
 
 
 def _unit_of(cells: list[int]) -> int:
@@ -264,6 +292,8 @@ def _pattern_said(trace: _Trace, node: Node) -> str:
     """Why a dynamic trace took a candidate out by locked candidates or a pair."""
     cell, digit, _true = node
     what, unit, *more = trace.how[node]
+    if what == "inner":
+        return _inner_said(node, unit)
     if what in ("pointing", "claiming"):
         (other,) = more
         # Translators: locked candidates. {unit} and {other} are a box and a row or column,
@@ -306,6 +336,42 @@ def _pattern_said(trace: _Trace, node: Node) -> str:
         )
     return sentence(
         said.format(place=place(cell), digit=digit, other=place(other), digits=digits_text(digits))
+    )
+
+
+def _inner_said(node: Node, inner: _Trace) -> str:
+    """Why a nested trace took a candidate out: an inner chain from it ends in a
+    contradiction, named."""
+    cell, digit, _true = node
+    assert inner.dead is not None
+    what, at, other = inner.dead
+    if what == "cell":
+        said = _(
+            # Translators: a nested forcing chain's link. {other} is a cell, "row 3, column 4".
+            "{place} is not {digit}: if it were, an inner chain would leave {other} with no "
+            "candidate."
+        )
+        return sentence(said.format(place=place(cell), digit=digit, other=place(at)))
+    if what == "unit":
+        said = _(
+            # Translators: a nested forcing chain's link. {unit} is a row, column or box, "box
+            # 2"; {missing} a digit.
+            "{place} is not {digit}: if it were, an inner chain would leave {unit} with no place "
+            "for {missing}."
+        )
+        return sentence(
+            said.format(place=place(cell), digit=digit, unit=unit_name(at), missing=other)
+        )
+    said = _(
+        # Translators: a nested forcing chain's link. {other} is a cell, "row 3, column 4";
+        # {first} and {second} two digits it would hold at once.
+        "{place} is not {digit}: if it were, an inner chain would make {other} both {first} and "
+        "{second}."
+    )
+    return sentence(
+        said.format(
+            place=place(cell), digit=digit, other=place(at), first=inner.values[at], second=other
+        )
     )
 
 
@@ -358,12 +424,23 @@ def _drawn(
     return on, off, links
 
 
+def _follower(dynamic: bool) -> Follow:
+    return lambda board, cell, digit: _Trace(board, cell, digit, dynamic)
+
+
 def _told_contradiction(
-    board: Board, cell: int, digit: int, how: str, kind_of: str, dynamic: bool = False
+    board: Board,
+    cell: int,
+    digit: int,
+    how: str,
+    kind_of: str,
+    dynamic: bool = False,
+    follow: Follow | None = None,
 ) -> dict | None:
-    """A single assumption followed to a contradiction, link by link; None when the
-    following does not reach it."""
-    trace = _Trace(board, cell, digit, dynamic)
+    """A single assumption followed to a contradiction, link by link (by `follow`, else
+    by singles, and locked candidates and pairs when dynamic); None when the following does
+    not reach it."""
+    trace = (follow or _follower(dynamic))(board, cell, digit)
     if trace.broken is None:
         return None
     nodes = _line(trace, trace.broken)
@@ -391,7 +468,7 @@ def _told_contradiction(
         ).format(place=place(cell), digit=digit, how=_(how), contradiction=dead),
         "result": _("So {place} is not {digit}.").format(place=place(cell), digit=digit),
         "chain": [*(_said(trace, n) for n in nodes), dead],
-        "notation": [" -> ".join([*map(_noted, nodes), dead_noted])],
+        "notation": [" -> ".join([*(_noted_in(trace, n) for n in nodes), dead_noted])],
         "on": on,
         "off": off,
         "links": links,
@@ -399,11 +476,11 @@ def _told_contradiction(
 
 
 def _told_branches(
-    board: Board, chosen: list[tuple[int, int]], placed: list[tuple[int, int]], dynamic: bool
+    board: Board, chosen: list[tuple[int, int]], placed: list[tuple[int, int]], follow: Follow
 ) -> dict | None:
     """Each choice followed to the placement they all lead to (the one with the fewest
     links), branch by branch; None when the following does not reach it."""
-    traces = [_Trace(board, c, d, dynamic) for c, d in chosen]
+    traces = [follow(board, c, d) for c, d in chosen]
     if any(
         t.broken is not None or not all((c, d, True) in t.why for c, d in placed) for t in traces
     ):
@@ -415,7 +492,7 @@ def _told_branches(
         # Translators: the head of a branch of a forcing chain, the lines below it following.
         chain.append(_("If {place} is {digit}:").format(place=place(c), digit=d))
         chain.extend(_said(trace, n) for n in nodes[1:])
-        notation.append(" -> ".join(map(_noted, nodes)))
+        notation.append(" -> ".join(_noted_in(trace, n) for n in nodes))
         these = _drawn(trace, nodes)
         on |= these[0]
         off |= these[1]
@@ -675,10 +752,12 @@ def _branches_told(
     told: dict,
     dynamic: bool = False,
     reason: Callable[[tuple[int, int]], str] | None = None,
+    follow: Follow | None = None,
 ) -> dict:
-    """A cell or unit forcing chain's branches, when the following reaches the end of each;
-    the why, `reason` given, says the end they reach (else it stays `told`'s)."""
-    branches = _told_branches(board, chosen, placed, dynamic)
+    """A cell or unit forcing chain's branches, when the following (`follow`, else singles,
+    and locked candidates and pairs when dynamic) reaches the end of each; the why,
+    `reason` given, says the end they reach (else it stays `told`'s)."""
+    branches = _told_branches(board, chosen, placed, follow or _follower(dynamic))
     if branches is None:
         return {}
     (cell, digit) = branches.pop("end")

@@ -29,7 +29,7 @@ from ..kernel import DONE, MEDIUM, SINGLES, compiled
 from ..kernel import _propagate as _kernel_propagate
 from ..wording import cells_text, either, join, place, sentence
 from .chains import chain_rating
-from .forcing import _choices, _position
+from .forcing import Follow, _branches_told, _choices, _copy, _position, _told_contradiction, _Trace
 from .table import entry_of, step
 
 # The levels tried (switched off in tests to reach trial and error).
@@ -97,6 +97,75 @@ def _follow(base, cells, bits, level, trials, sizes, ok):
         if not good:
             return k + 1
     return cells.shape[0]
+
+
+@compiled
+def _refutable(cand, inner, out):
+    """out[c]: the candidates of cell c whose assumption the inner following (SINGLES or
+    MEDIUM propagation) breaks, in the position as it is."""
+    trial = np.empty(81, np.int32)
+    for c in range(81):
+        out[c] = 0
+        m = cand[c]
+        if m & DONE:
+            continue
+        rest = m
+        while rest:
+            bit = rest & -rest
+            rest &= ~bit
+            trial[:] = cand
+            trial[c] = bit
+            if not _kernel_propagate(trial, inner):
+                out[c] |= bit
+
+
+def warm() -> None:
+    """The kernel a nested chain's telling calls, compiled or loaded."""
+    _refutable(np.full(81, ALL, np.int32), SINGLES, np.zeros(81, np.int32))
+
+
+class _NestedTrace(_Trace):
+    """A nested chain's assumption followed as the compiled search follows it, link by
+    link: singles, locked candidates and pairs, and, where those stop, every candidate an
+    inner chain (the level's) refutes taken out, resting on the outer links that inner
+    chain used. Worked out only when a step is told."""
+
+    def __init__(self, board: Board, cell: int, digit: int, level: int) -> None:
+        self.inner = SINGLES if level == 1 else MEDIUM
+        super().__init__(board, cell, digit, dynamic=True)
+
+    def _follow(self) -> None:
+        while True:
+            super()._follow()
+            if self.broken is not None or not self._inner_chains():
+                return
+
+    def _inner_chains(self) -> bool:
+        """Take out the first candidate an inner chain refutes; whether there was one. One
+        at a time, the outer following in between, so that each inner chain starts from
+        all the outer one has concluded and rests on its own assumption."""
+        cand = np.array(
+            [BIT[v] | DONE if v else m for v, m in zip(self.values, self.cands, strict=True)],
+            np.int32,
+        )
+        out = np.zeros(81, np.int32)
+        _refutable(cand, self.inner, out)
+        for cell in np.flatnonzero(out).tolist():
+            for digit in DIGITS_OF[int(out[cell])]:
+                inner = _Trace.within(self, cell, digit, self.inner != SINGLES)
+                if inner.broken is None:  # the compiled following and this one disagree
+                    continue
+                node = (cell, digit, False)
+                rests = inner.resting(inner.broken)
+                self.why[node] = tuple(n for n in rests if n not in inner.why)
+                self.how[node] = ("inner", inner)
+                self.cands[cell] &= ~BIT[digit]
+                return True
+        return False
+
+
+def _follower(level: int) -> Follow:
+    return lambda board, cell, digit: _NestedTrace(board, cell, digit, level)
 
 
 def _finder_of(level: int) -> str:
@@ -179,6 +248,15 @@ _HOW = {
 }
 
 
+# What each level's chain follows, told link by link, said in "follow {how} that forces".
+_HOW_TOLD = {
+    # Translators: what a nested forcing chain follows, said in "follow {how} that forces".
+    1: N_("the singles, locked candidates and pairs, and the inner chains of singles"),
+    # Translators: what a nested forcing chain follows, said in "follow {how} that forces".
+    2: N_("the singles, locked candidates and pairs, and the inner dynamic chains"),
+}
+
+
 def _nested(board: Board, level: int) -> Step | None:
     found = _found(board, level)
     if found is None:
@@ -186,29 +264,40 @@ def _nested(board: Board, level: int) -> Step | None:
     finder, how = _finder_of(level), _(_HOW[level])
     kind, where, what, size = found
     rating = _rating(level, size)
+    seen, follow = _copy(board), _follower(level)
     if kind == "false":
         cell, digit = where, what
-        return step(
-            finder,
-            rating=rating,
-            eliminations=[(cell, digit)],
-            cells=[cell],
-            area=[cell],
-            region=place(cell),
+        said = {
+            "kind": "contradiction",
+            "area": [cell],
+            "region": place(cell),
             # The why, at a hint's second level, does not name the cell that changes.
-            reason=_(
+            "reason": _(
                 # Translators: {box} is a box, "box 2"; {how} what is followed, "what it forces,
                 # taking out on the way any digit whose own singles lead to a dead end".
                 "One candidate in {box} cannot be true: suppose it were and follow {how}, and "
                 "some cell is left with no candidate, or some digit with no place in a unit."
             ).format(box=unit_name(18 + BOX_OF[cell]), how=how),
-            explanation=_(
+            "explanation": _(
                 # Translators: {how} is what is followed, "what it forces, taking out on the way
                 # any digit whose own singles lead to a dead end".
                 "Suppose {place} were {digit} and follow {how}: some cell is left with no "
                 "candidate, or some digit with no place in a unit. So {place} is not {digit}."
             ).format(place=place(cell), digit=digit, how=how),
-            result=_("So {place} is not {digit}.").format(place=place(cell), digit=digit),
+            "result": _("So {place} is not {digit}.").format(place=place(cell), digit=digit),
+        }
+
+        def told_contradiction() -> dict:
+            how_told = _HOW_TOLD[level]
+            told = _told_contradiction(seen, cell, digit, how_told, "contradiction", follow=follow)
+            return told or said
+
+        return step(
+            finder,
+            rating=rating,
+            eliminations=[(cell, digit)],
+            cells=[cell],
+            tell=told_contradiction,
         )
     (at, digit, chosen), placed = where, what
     # Translators: one placement of several, joined into "So {placements}.".
@@ -217,14 +306,11 @@ def _nested(board: Board, level: int) -> Step | None:
     done = _("So {placements}.").format(placements=join(each))
     if digit < 0:
         digits = [d for _d, d in chosen]
-        return step(
-            finder,
-            rating=rating,
-            placements=placed,
-            cells=[at, *(c for c, _d in placed)],
-            area=[at],
-            region=place(at),
-            reason=sentence(
+        said = {
+            "kind": "cell",
+            "area": [at],
+            "region": place(at),
+            "reason": sentence(
                 _(
                     # Translators: {digits} are the cell's candidates, "3, 5 or 7"; {how}
                     # what is followed, "what it forces, taking out on the way any digit
@@ -233,24 +319,35 @@ def _nested(board: Board, level: int) -> Step | None:
                     "in the same cells every time."
                 ).format(place=place(at), digits=either(digits), how=how)
             ),
-            result=done,
-        )
-    cells = [c for c, _d in chosen]
+            "result": done,
+        }
+        cells = [at, *(c for c, _d in placed)]
+    else:
+        places = [c for c, _d in chosen]
+        said = {
+            "kind": "unit",
+            "region": unit_name(at),
+            "reason": _(
+                # Translators: {unit} is a row, column or box, "box 2"; {cells} the places of
+                # {digit} in it; {how} what is followed, "what it forces, taking out on the way
+                # any digit whose own singles lead to a dead end".
+                "In {unit}, {digit} goes in one of {cells}. For each choice, follow {how}: the "
+                "same digits end up in the same cells every time."
+            ).format(unit=unit_name(at), digit=digit, cells=cells_text(places), how=how),
+            "result": done,
+        }
+        cells = [*places, *(c for c, _d in placed)]
+
+    def told_branches() -> dict:
+        return said | _branches_told(seen, chosen, placed, said, follow=follow)
+
     return step(
         finder,
         rating=rating,
         placements=placed,
-        cells=[*cells, *(c for c, _d in placed)],
-        units=[at],
-        region=unit_name(at),
-        reason=_(
-            # Translators: {unit} is a row, column or box, "box 2"; {cells} the places of {digit}
-            # in it; {how} what is followed, "what it forces, taking out on the way any digit whose
-            # own singles lead to a dead end".
-            "In {unit}, {digit} goes in one of {cells}. For each choice, follow {how}: the same "
-            "digits end up in the same cells every time."
-        ).format(unit=unit_name(at), digit=digit, cells=cells_text(cells), how=how),
-        result=done,
+        cells=cells,
+        units=[] if digit < 0 else [at],
+        tell=told_branches,
     )
 
 

@@ -194,8 +194,9 @@ def example_at(
 
 
 # How an example's step is told: an example stored by an older telling is told again the
-# first time its page is shown (2: a chain's links, candidates on and off, its notation).
-TOLD = 2
+# first time its page is shown (2: a chain's links, candidates on and off, its notation;
+# 3: a nested chain's too, its inner chains in brackets).
+TOLD = 3
 
 
 def example_for(slug: str) -> TechniqueExample | None:

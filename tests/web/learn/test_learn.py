@@ -393,6 +393,26 @@ def test_a_chains_example_is_drawn_and_told_link_by_link_even_when_stored_before
     assert TechniqueExample.objects.get(pk=example.pk).hint["links"]
 
 
+# Golden Nugget (tarek, 2007), the Enjoy Sudoku forum's hardest lists: its first step is a
+# nested forcing chain (tests/engine/test_nested.py).
+GOLDEN_NUGGET = ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7....."
+
+
+def test_a_nested_chains_example_stored_before_is_told_again_link_by_link(client, db):
+    puzzle = GOLDEN_NUGGET.replace(".", "0")
+    stock.insert_new([stock.puzzle_row(graded(puzzle))])
+    refresh_examples(scans=3)
+    example = TechniqueExample.objects.get(slug="nested-forcing-chain")
+    assert example.hint["chain"] and " [" in example.hint["notation"][0]
+    # As the telling before nested chains were told link by link stored it.
+    old = {k: v for k, v in example.hint.items() if k not in ("chain", "notation")}
+    TechniqueExample.objects.filter(pk=example.pk).update(hint=old | {"told": 2})
+    html = client.get("/techniques/nested-forcing-chain/").content.decode()
+    assert "if it were, an inner chain would" in html
+    assert re.search(r"r\dc\d&lt;&gt;\d \[r\dc\d=\d -&gt; ", html)
+    assert TechniqueExample.objects.get(pk=example.pk).hint["told"] == 3
+
+
 def test_the_techniques_no_puzzle_made_needs_are_not_waited_for():
     # Trial and error and the level 2 nested chains: no puzzle is sought for them, so a run
     # of the examples task that found the rest does not send another for them.
