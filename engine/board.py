@@ -46,6 +46,8 @@ _WORDS = (
     "off",
     "links",
 )
+# The words a hint's first level reads, which a step told by tell() may carry as well.
+_EARLY = ("kind", "region", "area")
 
 # A link drawn between two candidates: (from cell, from digit, to cell, to digit, "strong"
 # or "weak").
@@ -63,12 +65,15 @@ class Step:
     The telling is given either as words (the keyword arguments region, area, cause,
     reason, result, explanation) or as `tell`, a function that returns them as a dict and
     is called only when one of them is first read: a solve that grades a puzzle reads none,
-    so the finders it runs most often leave their wording until a player asks. Places are
-    written the way `wording.compact_places` said when the step was made.
+    so the finders it runs most often leave their wording until a player asks. With `tell`,
+    the words a hint's first level reads (kind, region, area) may be given as well: they
+    are read without calling it (a chain's links are worked out only past that level).
+    Places are written the way `wording.compact_places` said when the step was made.
     """
 
     __slots__ = (
         "_compact",
+        "_early",
         "_tell",
         "_words",
         "cells",
@@ -98,7 +103,7 @@ class Step:
         unknown = set(words) - set(_WORDS)
         if unknown:
             raise TypeError(f"Step() got unexpected keyword arguments: {sorted(unknown)}")
-        if tell is not None and words:
+        if tell is not None and set(words) - set(_EARLY):
             raise TypeError("a Step is told by words or by tell(), not both")
         self.technique = technique
         self.rating = rating
@@ -112,6 +117,7 @@ class Step:
         self.restores = restores or []
         self._tell = tell
         self._compact = is_compact()
+        self._early = words if tell else {}
         self._words: dict[str, Any] | None = None if tell else self._complete(words)
 
     def _complete(self, words: dict[str, Any]) -> dict[str, Any]:
@@ -141,6 +147,8 @@ class Step:
         return told
 
     def _told(self, name: str) -> Any:
+        if self._words is None and name in self._early:
+            return self._early[name]
         if self._words is None:
             assert self._tell is not None
             with compact_places(self._compact):

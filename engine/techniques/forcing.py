@@ -631,6 +631,7 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
             eliminations=[(cell, digit)],
             cells=[cell],
             tell=told_contradiction,
+            **_early("contradiction", place(cell), [cell]),
         )
     choices = _choices(board)
     found = _first_common(board, choices, options, trials)
@@ -686,6 +687,7 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
             placements=placed,
             cells=[cell, *(c for c, _d in placed)],
             tell=told_cell,
+            **_early("cell", place(cell), [cell]),
         )
     unit, cells = where, [c for c, _d in chosen]
 
@@ -730,7 +732,14 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
         cells=[*cells, *(c for c, _d in placed)],
         units=[unit],
         tell=told_unit,
+        **_early("unit", unit_name(unit), sorted(UNITS[unit])),
     )
+
+
+def _early(kind: str, region: str, area: list[int]) -> dict:
+    """A forcing chain's words a hint's first level reads, given with its tell(): its
+    links are worked out only past that level."""
+    return {"kind": kind, "region": region, "area": area}
 
 
 def _placed_said(placed: list[tuple[int, int]]) -> str:

@@ -23,13 +23,22 @@ import numpy as np
 
 from .. import kernel
 from ..board import Board, Step
-from ..grid import ALL, BIT, BOX_OF, DIGITS_OF, POPCOUNT, unit_name
+from ..grid import ALL, BIT, BOX_OF, DIGITS_OF, POPCOUNT, UNITS, unit_name
 from ..i18n import N_, _
 from ..kernel import DONE, MEDIUM, SINGLES, compiled
 from ..kernel import _propagate as _kernel_propagate
 from ..wording import cells_text, either, join, place, sentence
 from .chains import chain_rating
-from .forcing import Follow, _branches_told, _choices, _copy, _position, _told_contradiction, _Trace
+from .forcing import (
+    Follow,
+    _branches_told,
+    _choices,
+    _copy,
+    _early,
+    _position,
+    _told_contradiction,
+    _Trace,
+)
 from .table import entry_of, step
 
 # The levels tried (switched off in tests to reach trial and error).
@@ -298,6 +307,7 @@ def _nested(board: Board, level: int) -> Step | None:
             eliminations=[(cell, digit)],
             cells=[cell],
             tell=told_contradiction,
+            **_early("contradiction", said["region"], [cell]),
         )
     (at, digit, chosen), placed = where, what
     # Translators: one placement of several, joined into "So {placements}.".
@@ -348,6 +358,7 @@ def _nested(board: Board, level: int) -> Step | None:
         cells=cells,
         units=[] if digit < 0 else [at],
         tell=told_branches,
+        **_early(said["kind"], said["region"], [at] if digit < 0 else sorted(UNITS[at])),
     )
 
 

@@ -230,3 +230,24 @@ def test_a_dynamic_forcing_chain_is_told_link_by_link_locked_candidates_and_pair
                 assert (b, db) in (off if kind == "weak" else on)
     assert told >= 4
     assert patterns >= 1  # a dynamic chain needs one at least, or the singles' would do
+
+
+def test_a_forcing_chains_first_level_is_told_without_working_out_its_links(monkeypatch):
+    """A level 1 hint reads the technique and where to look: a forcing chain's links, traced
+    in Python, are worked out only from level 2 (for a nested chain on Golden Nugget's start
+    they cost about 0.1 s)."""
+    from engine.techniques import forcing
+
+    from .test_nested import GOLDEN_NUGGET
+
+    steps = [hint_at("Forcing Chain"), engine.next_step(engine.parse(GOLDEN_NUGGET))]
+
+    def traced(*args, **kwargs):
+        raise AssertionError("the chain was traced for a level 1 hint")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(forcing._Trace, "__init__", traced)
+        first = [engine.tell(step, 1) for step in steps]
+    for step, told in zip(steps, first, strict=True):
+        assert engine.tell(step, 3)["chain"]
+        assert engine.tell(step, 1) == told  # the same words once the links are known
