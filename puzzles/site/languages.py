@@ -84,6 +84,15 @@ def choose_language(request: HttpRequest) -> HttpResponse:
     return response
 
 
+def in_language(path: str, code: str) -> str:
+    """A page's path in another language: its language prefix swapped for that language's
+    (none for English). The paths are the same in every language, so no URL is resolved
+    and reversed again, as `translate_url` would (a test checks both agree on every page)."""
+    if translation.get_language_from_path(path) is not None:
+        path = path[len(path.split("/", 2)[1]) + 1 :] or "/"
+    return path if code == settings.LANGUAGE_CODE else f"/{code}{path}"
+
+
 def alternates(request: HttpRequest) -> dict:
     """The page's address in each shipped language, for hreflang links and the switcher,
     worked out only when a template uses them."""
@@ -92,16 +101,17 @@ def alternates(request: HttpRequest) -> dict:
         if request.resolver_match is None or _unprefixed(request.path_info):
             return []
         here = request.get_full_path()
+        current = translation.get_language()
         found = []
         for code, name in settings.LANGUAGES:
-            path = translate_url(here, code)
+            path = in_language(here, code)
             found.append(
                 {
                     "code": code,
                     "name": name,
                     "path": path,
                     "url": request.build_absolute_uri(path),
-                    "current": code == translation.get_language(),
+                    "current": code == current,
                 }
             )
         return found

@@ -204,3 +204,46 @@ def test_the_settings_page_refuses_a_language_not_shipped_and_changes_nothing(cl
     assert response.status_code == 200
     assert "xx is not one of the available choices" in response.content.decode()
     assert Preferences.objects.get(user=alice).language == ""
+
+
+# A page of each kind, with and without a query string.
+PAGES = [
+    "/",
+    "/play/custom/",
+    "/play/easy/",
+    "/how-to-play/",
+    "/techniques/",
+    "/techniques/x-wing/",
+    "/practice/x-wing/",
+    "/analyse/?puzzle=1",
+    "/analyse/games/12/",
+    "/p/abc123",
+    "/daily/",
+    "/daily/2026-11-28/",
+    "/daily/2026-11-28/hard/",
+    "/games/12/",
+    "/games/12/?level=2",
+    "/history/?page=2",
+    "/stats/",
+    "/settings/",
+    "/accounts/signup/",
+    "/accounts/login/?next=/games/12/",
+    "/accounts/password_reset/",
+]
+
+
+def test_a_pages_address_in_each_language_is_its_prefix_swapped_as_translate_url_finds(db):
+    # The alternates swap the language prefix instead of resolving and reversing each
+    # address (puzzles/site/languages.py): the same as translate_url while the paths are
+    # the same in every language. A path translated one day makes this fail.
+    from django.urls import translate_url
+    from django.utils import translation
+
+    from puzzles.site.languages import in_language
+
+    for page in PAGES:
+        for here, _name in settings.LANGUAGES:
+            path = page if here == "en" else f"/{here}{page}"
+            with translation.override(here):
+                for code, _other in settings.LANGUAGES:
+                    assert in_language(path, code) == translate_url(path, code), (path, code)
