@@ -94,10 +94,13 @@ def _cell(cell: dict, words: _Words) -> str:
     # The notes' slots with spaces between: the cell's visible text ("1 5") is then part of
     # its name ("notes 1 5"), as a voice-control user reads it off the screen.
     on, off = cell.get("on") or [], cell.get("off") or []
-    slots = " ".join(
-        f'<span data-note="{d}"{_chain_class(d, on, off)}>{d if d in notes else ""}</span>'
-        for d in range(1, 10)
-    )
+    if on or off:
+        slots = " ".join(
+            f'<span data-note="{d}"{_chain_class(d, on, off)}>{d if d in notes else ""}</span>'
+            for d in range(1, 10)
+        )
+    else:  # most cells of a board in play: the slots of their notes, as they are
+        slots = _NO_NOTES if not notes else " ".join(_SLOTS[d in notes][d] for d in range(1, 10))
     # A board that shows a step (the technique guide) marks each cell's part in it.
     part = cell.get("hint", "")
     hint = f' data-hint="{part}"' if part in HINT_PARTS else ""
@@ -116,6 +119,14 @@ def _cell(cell: dict, words: _Words) -> str:
         f'<span class="value" aria-hidden="true">{value or ""}</span>'
         f'<span class="notes" aria-hidden="true">{slots}</span></div>'
     )
+
+
+# A note's slot, empty (False) and holding its digit (True), with no chain's mark on it.
+_SLOTS = {
+    held: {d: f'<span data-note="{d}">{d if held else ""}</span>' for d in range(1, 10)}
+    for held in (False, True)
+}
+_NO_NOTES = " ".join(_SLOTS[False][d] for d in range(1, 10))
 
 
 def _chain_class(digit: int, on: list[int], off: list[int]) -> str:
