@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, Page, Route
 
 from puzzles.models import Game, Puzzle
 
@@ -64,6 +64,24 @@ def set_visibility(page: Page, state: str) -> None:
         }""",
         state,
     )
+
+
+def _cut(route: Route) -> None:
+    route.abort("internetdisconnected")
+
+
+def go_offline(context: BrowserContext) -> None:
+    """The device offline: the context's network emulation, and every request of its pages
+    and service worker refused by a route as well. (A service worker started again for a
+    navigation can send its first fetch before Chromium's offline emulation reaches it;
+    the route holds from the first.)"""
+    context.set_offline(True)
+    context.route("**/*", _cut)
+
+
+def go_online(context: BrowserContext) -> None:
+    context.unroute("**/*", _cut)
+    context.set_offline(False)
 
 
 def slow_network(page: Page, latency_ms: int) -> None:

@@ -12,7 +12,7 @@ import pytest
 from puzzles.models import Game, Puzzle
 
 from .board_helpers import close
-from .helpers import SCREENSHOTS
+from .helpers import SCREENSHOTS, go_offline, go_online
 from .test_accessibility import pick_dailies
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -221,12 +221,12 @@ def test_the_saving_line_says_words_and_the_clock_stays_put(
     boxes["saving"] = page.evaluate(CLOCK_BOX)
     faults["saving"] = page.evaluate(TITLE_FAULTS) + past_the_edge(page)
 
-    page.context.set_offline(True)
+    go_offline(page.context)
     words["offline"] = wait_words(page, "Offline")
     boxes["offline"] = page.evaluate(CLOCK_BOX)
     faults["offline"] = page.evaluate(TITLE_FAULTS) + past_the_edge(page)
     screenshots(page, f"fit-{size}-offline")
-    page.context.set_offline(False)
+    go_online(page.context)
     page.unroute("**/changes")  # the requests held go on
     page.wait_for_function("() => document.querySelector('[data-saved]').textContent === 'Saved'")
 

@@ -9,7 +9,7 @@ import json
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import SCREENSHOTS, log_in, open_new_game, wait_game_kept
+from .helpers import SCREENSHOTS, go_offline, go_online, log_in, open_new_game, wait_game_kept
 
 pytestmark = [
     pytest.mark.browser,
@@ -46,7 +46,7 @@ def test_the_app_opened_offline_shows_the_last_game_played(page, stock):
     wait_game_kept(page)
     page.goto(page.base + "/")  # the app's last page is another one
     start = start_url(page)
-    page.context.set_offline(True)
+    go_offline(page.context)
     try:
         page.goto(page.base + start)
         page.wait_for_selector("[data-game][data-ready]")
@@ -56,7 +56,7 @@ def test_the_app_opened_offline_shows_the_last_game_played(page, stock):
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=SCREENSHOTS / "app-opened-offline-390.png")
     finally:
-        page.context.set_offline(False)
+        go_online(page.context)
 
 
 def test_the_offline_page_names_the_player_logged_in(page, stock, alice):
@@ -64,7 +64,7 @@ def test_the_offline_page_names_the_player_logged_in(page, stock, alice):
     open_new_game(page)
     wait_game_kept(page)
     page.set_viewport_size({"width": 390, "height": 844})
-    page.context.set_offline(True)
+    go_offline(page.context)
     try:
         page.goto(page.base + "/stats/")  # a page never kept: the offline page
         expect(page.locator("[data-offline]")).to_be_visible()
@@ -76,7 +76,7 @@ def test_the_offline_page_names_the_player_logged_in(page, stock, alice):
         page.emulate_media(color_scheme="dark")
         page.screenshot(path=SCREENSHOTS / "offline-page-logged-in-390-dark.png")
     finally:
-        page.context.set_offline(False)
+        go_online(page.context)
 
 
 @pytest.mark.parametrize("scheme", ["dark", "light"])

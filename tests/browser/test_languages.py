@@ -12,7 +12,7 @@ from puzzles.models import Game
 
 from ..web.site.test_translated_pages import english_pieces
 from .board_helpers import close
-from .helpers import SCREENSHOTS, slow_network, solution_of
+from .helpers import SCREENSHOTS, go_offline, slow_network, solution_of
 from .test_fit import SIZES, page_sized, past_the_edge
 from .test_offline import LATENCY_MS, TAP_THEN_FRAME, closed_offline_and_opened_again
 
@@ -100,7 +100,7 @@ def test_moves_made_offline_in_another_language_reach_the_server(browser, live_s
     context = page.context
     solution = solution_of(game)
     cells = [i for i, ch in enumerate(game.puzzle.givens) if ch == "0"][:5]
-    context.set_offline(True)
+    go_offline(context)
     for index in cells:
         page.locator(f'[data-cell="{index}"]').click()
         page.keyboard.press(solution[index])

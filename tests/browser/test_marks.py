@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from .helpers import SCREENSHOTS, log_in, open_new_game, wait_saved
+from .helpers import SCREENSHOTS, go_offline, go_online, log_in, open_new_game, wait_saved
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -193,7 +193,7 @@ def test_marks_and_colours_are_kept_like_notes(browser, live_server, stock, alic
     assert hooks(page) == expected
 
     # Offline and back: a mark made offline is kept, sent, and nothing is lost.
-    context.set_offline(True)
+    go_offline(context)
     page.wait_for_function(
         "() => /Offline/.test(document.querySelector('[data-saved]').textContent)"
     )
@@ -203,7 +203,7 @@ def test_marks_and_colours_are_kept_like_notes(browser, live_server, stock, alic
     expected[str(b)]["corner"] = "147"
     stored[str(b)]["corner"] = [1, 4, 7]
     assert hooks(page) == expected
-    context.set_offline(False)
+    go_online(context)
     wait_saved(page)
     assert hooks(page) == expected
     assert server_marks(page, game.pk) == stored

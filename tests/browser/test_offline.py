@@ -3,7 +3,8 @@ the device and sent in batches, a game page that loads and plays offline, two de
 one game.
 
 The network is slowed with the context's routes (2 s on every request, the service
-worker's own fetches included) and cut with `context.set_offline`."""
+worker's own fetches included) and cut with `go_offline`: the context offline and every
+request refused."""
 
 from __future__ import annotations
 
@@ -15,7 +16,15 @@ from playwright.sync_api import Page
 
 from puzzles.models import Game
 
-from .helpers import open_new_game, slow_network, solution_of, wait_game_kept, wait_saved
+from .helpers import (
+    go_offline,
+    go_online,
+    open_new_game,
+    slow_network,
+    solution_of,
+    wait_game_kept,
+    wait_saved,
+)
 
 pytestmark = [
     pytest.mark.browser,
@@ -68,7 +77,7 @@ def closed_offline_and_opened_again(page: Page, game: Game, live_server, url: st
         page.close()
         game.refresh_from_db()
         assert game.version == 0
-        context.set_offline(False)
+        go_online(context)
         again = context.new_page()
         again.goto(url)
         again.wait_for_selector("[data-game][data-ready]")
@@ -112,7 +121,7 @@ def test_moves_made_offline_reach_the_server_when_the_game_is_opened_again(
     context = page.context
     solution = solution_of(game)
     cells = blanks(game)[:8]
-    context.set_offline(True)
+    go_offline(context)
     for index in cells:
         cell(page, index).click()
         page.keyboard.press(solution[index])
@@ -133,7 +142,7 @@ def test_a_game_page_visited_once_reloads_offline_and_takes_moves(page, stock):
     game = open_new_game(page)
     wait_game_kept(page)
     context = page.context
-    context.set_offline(True)
+    go_offline(context)
     page.reload()
     page.wait_for_selector("[data-game][data-ready]")
     a = blanks(game)[0]
@@ -145,7 +154,7 @@ def test_a_game_page_visited_once_reloads_offline_and_takes_moves(page, stock):
     # Help needs the network, and says so.
     page.click('[data-action="hint"]')
     assert "network" in page.locator("[data-message]").inner_text()
-    context.set_offline(False)
+    go_online(context)
     wait_saved(page)
     game.refresh_from_db()
     assert game.values[a] == "6"
@@ -154,7 +163,7 @@ def test_a_game_page_visited_once_reloads_offline_and_takes_moves(page, stock):
 def test_a_page_never_kept_offline_says_so_and_lists_the_games_to_play(page, stock):
     game = open_new_game(page)
     wait_game_kept(page)
-    page.context.set_offline(True)
+    go_offline(page.context)
     page.goto(page.base + "/stats/")  # the home page opens the last game instead
     page.wait_for_selector("[data-offline]")
     assert "offline" in page.locator("h1").inner_text().lower()
@@ -224,11 +233,11 @@ def test_two_devices_offline_on_different_cells_both_keep_their_moves(alice_on_t
     solution = solution_of(game)
     a, b = blanks(game)[:2]
     for page, index in ((phone, a), (laptop, b)):
-        page.context.set_offline(True)
+        go_offline(page.context)
         cell(page, index).click()
         page.keyboard.press(solution[index])
     for page in (phone, laptop):
-        page.context.set_offline(False)
+        go_online(page.context)
         wait_saved(page)
     game.refresh_from_db()
     assert game.values[a] == solution[a] and game.values[b] == solution[b]
@@ -241,12 +250,12 @@ def test_two_devices_offline_on_the_same_cell_one_is_kept_and_the_other_told(
     game, (phone, laptop) = alice_on_two_devices
     a = blanks(game)[0]
     for page, digit in ((phone, "3"), (laptop, "5")):
-        page.context.set_offline(True)
+        go_offline(page.context)
         cell(page, a).click()
         page.keyboard.press(digit)
-    phone.context.set_offline(False)
+    go_online(phone.context)
     wait_saved(phone)
-    laptop.context.set_offline(False)
+    go_online(laptop.context)
     wait_saved(laptop)
     game.refresh_from_db()
     assert game.values[a] == "3"
@@ -278,7 +287,7 @@ def test_undo_and_redo_show_in_the_frame_of_the_tap_on_a_slow_network(page, stoc
 def test_a_game_finished_offline_shows_solved_and_the_server_confirms_it(page, stock):
     game = open_new_game(page)
     solution = solution_of(game)
-    page.context.set_offline(True)
+    go_offline(page.context)
     page.evaluate(
         """(taps) => {
             for (const [index, digit] of taps) {
@@ -292,7 +301,7 @@ def test_a_game_finished_offline_shows_solved_and_the_server_confirms_it(page, s
     assert page.locator("[data-status]").inner_text() == "Solved"
     assert page.locator("[data-status]").get_attribute("data-status") == "playing"
     assert page.locator("[data-finished]").is_visible()
-    page.context.set_offline(False)
+    go_online(page.context)
     page.wait_for_selector('[data-status="solved"]')
     game.refresh_from_db()
     assert game.status == Game.Status.SOLVED
@@ -300,7 +309,7 @@ def test_a_game_finished_offline_shows_solved_and_the_server_confirms_it(page, s
 
 def test_pausing_offline_hides_the_board(page, stock):
     open_new_game(page)
-    page.context.set_offline(True)
+    go_offline(page.context)
     page.click('[data-action="pause"]')
     page.wait_for_selector("[data-pause-cover]:not([hidden])")
     page.click('[data-action="resume"]')
@@ -336,13 +345,13 @@ def test_two_tabs_offline_on_one_game_lose_nothing_when_one_is_closed(page, stoc
     second.goto(f"{page.base}/games/{game.pk}/")
     second.wait_for_selector("[data-game][data-ready]")
     wait_saved(second)
-    page.context.set_offline(True)
+    go_offline(page.context)
     for tab, index in ((page, a), (second, b)):
         tab.bring_to_front()
         cell(tab, index).click()
         tab.keyboard.press(solution[index])
     page.close()  # the first tab's move was only ever kept on the device
-    page.context.set_offline(False)
+    go_online(page.context)
     wait_saved(second)
     game.refresh_from_db()
     assert game.values[a] == solution[a] and game.values[b] == solution[b]

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from .helpers import SCREENSHOTS, log_in, open_new_game, wait_saved
+from .helpers import SCREENSHOTS, go_offline, go_online, log_in, open_new_game, wait_saved
 from .test_marks import Player, hooks, serious, server_marks
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -163,7 +163,7 @@ def test_many_cells_take_marks_and_colours_as_one_move(
     assert hooks(page) == expected
 
     # Offline and back: two cells' colour cleared offline, as one move, is kept and sent.
-    context.set_offline(True)
+    go_offline(context)
     page.wait_for_function(
         "() => /Offline/.test(document.querySelector('[data-saved]').textContent)"
     )
@@ -177,7 +177,7 @@ def test_many_cells_take_marks_and_colours_as_one_move(
         del expected[str(cell)]["colour"]
         del stored[str(cell)]["colour"]
     assert hooks(page) == expected
-    context.set_offline(False)
+    go_online(context)
     wait_saved(page)
     assert hooks(page) == expected
     assert server_marks(page, game.pk) == stored

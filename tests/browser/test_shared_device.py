@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 
 from puzzles.models import Game, Move
 
-from .helpers import log_in, open_new_game, wait_game_kept
+from .helpers import go_offline, go_online, log_in, open_new_game, wait_game_kept
 
 pytestmark = [
     pytest.mark.browser,
@@ -63,7 +63,7 @@ def play_offline_and_close(page: Page, game: Game, digit: str) -> tuple[Page, in
     """A digit typed with no network, the tab then closed: the change waits in the
     browser's storage. A new tab of the same browser, back online, and the cell."""
     index = blank_cell(game)
-    page.context.set_offline(True)
+    go_offline(page.context)
     page.locator(f'[data-cell="{index}"]').click()
     page.keyboard.press(digit)
     page.wait_for_function(
@@ -75,7 +75,7 @@ def play_offline_and_close(page: Page, game: Game, digit: str) -> tuple[Page, in
     # What the closed tab sends on its way out (a pause, its changes once more) fails
     # offline; with the network back at once it could still go out.
     again.wait_for_timeout(1000)
-    page.context.set_offline(False)
+    go_online(page.context)
     return again, index
 
 
@@ -96,7 +96,7 @@ def assert_nothing_of(page: Page, name: str, game: Game) -> None:
 def assert_not_shown_offline(page: Page, name: str, game: Game) -> None:
     """With no network, the game's page shows neither its board nor the player's name,
     and the offline page lists none of the player's games."""
-    page.context.set_offline(True)
+    go_offline(page.context)
     try:
         page.goto(f"{page.base}/games/{game.pk}/")
         assert page.locator("[data-game]").count() == 0
@@ -105,7 +105,7 @@ def assert_not_shown_offline(page: Page, name: str, game: Game) -> None:
         page.goto(page.base + "/offline/")
         expect(page.locator("[data-kept-games] a")).to_have_count(0)
     finally:
-        page.context.set_offline(False)
+        go_online(page.context)
 
 
 def alice_with_a_game_kept(page: Page) -> Game:
