@@ -163,6 +163,9 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
+            # `{% url %}` with its addresses kept a process (puzzles/templatetags/kept_urls.py;
+            # the templates load kept_i18n, Django's i18n with `{% translate %}` kept, likewise).
+            "builtins": ["puzzles.templatetags.kept_urls"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
