@@ -434,13 +434,12 @@ def _told_contradiction(
     digit: int,
     how: str,
     kind_of: str,
-    dynamic: bool = False,
-    follow: Follow | None = None,
+    follow: Follow,
 ) -> dict | None:
-    """A single assumption followed to a contradiction, link by link (by `follow`, else
-    by singles, and locked candidates and pairs when dynamic); None when the following does
-    not reach it."""
-    trace = (follow or _follower(dynamic))(board, cell, digit)
+    """A single assumption followed to a contradiction, link by link (by `follow`: singles,
+    with locked candidates and pairs when dynamic, or inner chains when nested); None when
+    the following does not reach it."""
+    trace = follow(board, cell, digit)
     if trace.broken is None:
         return None
     nodes = _line(trace, trace.broken)
@@ -527,9 +526,13 @@ def _common_length(board: Board, options: list[tuple[int, int]], placed, dynamic
 
 
 def _position(board: Board) -> np.ndarray:
+    return _position_of(board.values, board.cands)
+
+
+def _position_of(values: list[int], cands: list[int]) -> np.ndarray:
+    """The kernel's position array: a placed digit's bit marked done, else the candidates."""
     return np.array(
-        [BIT[v] | kernel.DONE if v else m for v, m in zip(board.values, board.cands, strict=True)],
-        np.int32,
+        [BIT[v] | kernel.DONE if v else m for v, m in zip(values, cands, strict=True)], np.int32
     )
 
 
@@ -604,7 +607,9 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
         seen = _copy(board)  # the step is told later, from the position as it is now
 
         def told_contradiction() -> dict:
-            return _told_contradiction(seen, cell, digit, how, "contradiction", dynamic) or {
+            return _told_contradiction(
+                seen, cell, digit, how, "contradiction", _follower(dynamic)
+            ) or {
                 "kind": "contradiction",
                 "region": place(cell),
                 "area": [cell],
@@ -679,7 +684,9 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
                 "reason": cell_reason(),
                 "result": _placed_said(placed),
             }
-            return told | _branches_told(seen, chosen, placed, told, dynamic, cell_reason)
+            return told | _branches_told(
+                seen, chosen, placed, told, _follower(dynamic), cell_reason
+            )
 
         return step(
             finder,
@@ -723,7 +730,7 @@ def _forcing(board: Board, level: int, finder: str) -> Step | None:
             "reason": unit_reason(),
             "result": _placed_said(placed),
         }
-        return told | _branches_told(seen, chosen, placed, told, dynamic, unit_reason)
+        return told | _branches_told(seen, chosen, placed, told, _follower(dynamic), unit_reason)
 
     return step(
         finder,
@@ -759,14 +766,13 @@ def _branches_told(
     chosen: list[tuple[int, int]],
     placed: list[tuple[int, int]],
     told: dict,
-    dynamic: bool = False,
+    follow: Follow,
     reason: Callable[[tuple[int, int]], str] | None = None,
-    follow: Follow | None = None,
 ) -> dict:
-    """A cell or unit forcing chain's branches, when the following (`follow`, else singles,
-    and locked candidates and pairs when dynamic) reaches the end of each; the why,
-    `reason` given, says the end they reach (else it stays `told`'s)."""
-    branches = _told_branches(board, chosen, placed, follow or _follower(dynamic))
+    """A cell or unit forcing chain's branches, when the following (`follow`, as above)
+    reaches the end of each; the why, `reason` given, says the end they reach (else it
+    stays `told`'s)."""
+    branches = _told_branches(board, chosen, placed, follow)
     if branches is None:
         return {}
     (cell, digit) = branches.pop("end")

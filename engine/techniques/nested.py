@@ -36,6 +36,7 @@ from .forcing import (
     _copy,
     _early,
     _position,
+    _position_of,
     _told_contradiction,
     _Trace,
 )
@@ -153,10 +154,7 @@ class _NestedTrace(_Trace):
         """Take out the first candidate an inner chain refutes; whether there was one. One
         at a time, the outer following in between, so that each inner chain starts from
         all the outer one has concluded and rests on its own assumption."""
-        cand = np.array(
-            [BIT[v] | DONE if v else m for v, m in zip(self.values, self.cands, strict=True)],
-            np.int32,
-        )
+        cand = _position_of(self.values, self.cands)
         out = np.zeros(81, np.int32)
         _refutable(cand, self.inner, out)
         for cell in np.flatnonzero(out).tolist():
@@ -298,7 +296,7 @@ def _nested(board: Board, level: int) -> Step | None:
 
         def told_contradiction() -> dict:
             how_told = _HOW_TOLD[level]
-            told = _told_contradiction(seen, cell, digit, how_told, "contradiction", follow=follow)
+            told = _told_contradiction(seen, cell, digit, how_told, "contradiction", follow)
             return told or said
 
         return step(
@@ -349,7 +347,7 @@ def _nested(board: Board, level: int) -> Step | None:
         cells = [*places, *(c for c, _d in placed)]
 
     def told_branches() -> dict:
-        return said | _branches_told(seen, chosen, placed, said, follow=follow)
+        return said | _branches_told(seen, chosen, placed, said, follow)
 
     return step(
         finder,

@@ -184,7 +184,9 @@ def test_a_unit_forcing_chain_is_told_branch_by_branch():
     chosen = [(10, 7), (19, 7), (64, 7)]
     assert [(c, d) for c, d in chosen if board.cands[c] & BIT[d]] == chosen
     placed = [(6, 3), (8, 9)]
-    told = forcing._branches_told(board, chosen, placed, {"reason": "", "result": ""})
+    told = forcing._branches_told(
+        board, chosen, placed, {"reason": "", "result": ""}, forcing._follower(False)
+    )
     lines = told["notation"]
     assert [line.split(" -> ")[0] for line in lines] == ["r2c2=7", "r3c2=7", "r8c2=7"]
     ends = {line.split(" -> ")[-1] for line in lines}
