@@ -17,23 +17,12 @@ from django.test import Client, override_settings
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone, translation
 
+from . import test_translated_pages as translated
+
 pytestmark = pytest.mark.django_db
 
 LANGUAGES = [code for code, _ in settings.LANGUAGES]
-PAGES = [
-    "/",
-    "/daily/",
-    "/history/",
-    "/stats/",
-    "/settings/",
-    "/accounts/signup/",
-    "/accounts/login/",
-    "/techniques/",
-    "/techniques/x-wing/",
-    "/how-to-play/",
-    "/analyse/",
-    "game",
-]
+PAGES = [*translated.PAGES, "/analyse/"]
 # What differs from one answer to the next whatever the tags: the CSRF token, the nonce.
 CHANGING = re.compile(r'(csrfmiddlewaretoken" value="|name="csrf-token" content="|nonce=")[^"]*')
 
