@@ -76,11 +76,16 @@ SEND_EVERY_MS = env_int("SEND_EVERY_MS", 8000)
 if not 0 <= SEND_EVERY_MS <= 60000:
     raise ImproperlyConfigured(f"SEND_EVERY_MS must be 0 to 60000, not {SEND_EVERY_MS}")
 # A web process whose requests waited this long on average for a thread (their
-# X-Request-Start, over the last 5 to 10 s) is strained: the answers to the pages' batches
-# then ask for the cadence BUSY_SEND_EVERY_MS instead of SEND_EVERY_MS, until it is not.
-# Fewer requests while the cores are full; another device sees a change that much later.
-# 0 (either) turns it off.
+# X-Request-Start, over the last 5 to 10 s), or whose machine's cores were BUSY_CPU_PERCENT
+# busy with work at normal priority over that time, is strained: the answers to the pages'
+# batches then ask for the cadence BUSY_SEND_EVERY_MS instead of SEND_EVERY_MS, until it is
+# not (the cores: until they are 15 points below). Fewer requests while the cores are
+# full; another device sees a change that much later. 0 turns each sign, or the longer
+# cadence itself, off.
 BUSY_WAIT_MS = env_int("BUSY_WAIT_MS", 50)
+BUSY_CPU_PERCENT = env_int("BUSY_CPU_PERCENT", 70)
+if not 0 <= BUSY_CPU_PERCENT <= 100:
+    raise ImproperlyConfigured(f"BUSY_CPU_PERCENT must be 0 (off) to 100, not {BUSY_CPU_PERCENT}")
 BUSY_SEND_EVERY_MS = env_int("BUSY_SEND_EVERY_MS", 20000)
 if BUSY_WAIT_MS < 0:
     raise ImproperlyConfigured(f"BUSY_WAIT_MS must be 0 (off) or more, not {BUSY_WAIT_MS}")

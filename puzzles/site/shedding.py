@@ -1,7 +1,8 @@
 """Load shed at the door: under a surge, a request that waited too long for a web thread
 is turned away at once with a 503 and Retry-After, before any work is done for it. Before
-it comes to that, a process whose requests wait for a thread is strained (STRAIN), and the
-answers to the pages' batches ask them to send less often (play/api.py)."""
+it comes to that, a process whose requests wait for a thread, or whose machine's cores are
+nearly full, is strained (STRAIN), and the answers to the pages' batches ask them to send
+less often (play/api.py)."""
 
 from __future__ import annotations
 
@@ -37,22 +38,52 @@ def waited_ms(request: HttpRequest) -> float | None:
     return waited if waited >= 0 else None
 
 
+def machine_cpu() -> tuple[int, int] | None:
+    """The machine's CPU time since boot, in clock ticks, from /proc/stat: the time spent on
+    work that competes with the players' requests (user and system time at normal
+    priority, interrupts, time stolen by a hypervisor) and the time in all; None where
+    there is no /proc/stat. Niced time is left out of the first: the worker's puzzle making
+    runs niced and gives way to the web (docs/operations.md: A worker machine)."""
+    try:
+        with open("/proc/stat", "rb") as stat:
+            fields = stat.readline().split()
+    except OSError:
+        return None
+    if len(fields) < 5 or fields[0] != b"cpu":
+        return None
+    ticks = [int(field) for field in fields[1:9]]
+    ticks += [0] * (8 - len(ticks))
+    # user, nice, system, idle, iowait, irq, softirq, steal: nice, idle and iowait left out
+    busy = ticks[0] + ticks[2] + ticks[5] + ticks[6] + ticks[7]
+    return busy, sum(ticks)
+
+
 class Strain:
-    """How long this process's requests have waited for a thread of late: the mean wait of
-    those stamped in the last WINDOW_SECONDS or the window before (nothing heard: none).
-    A process whose requests wait BUSY_WAIT_MS or more on average is strained: its threads
-    are all at work and requests queue for them, the step before they wait long enough to
-    be shed. Per process, in memory: each process knows its own queue."""
+    """Whether this process is strained: the step before requests wait long enough to be
+    shed, when the pages are asked to send less often. Either of two signs:
+    - its requests have waited BUSY_WAIT_MS or more on average for a thread: the mean wait
+      of those stamped in the last WINDOW_SECONDS or the window before (nothing heard:
+      not strained); its threads are all at work and requests queue for them;
+    - the machine's cores have been BUSY_CPU_PERCENT or more busy (machine_cpu, over the
+      last 5 to 10 s, read at most once a second): they are nearly full, and a queue is
+      seconds away. Once strained by it, the process stays so until the cores are 15
+      points below that, so that the pages' cadence does not flap at the line.
+    Per process, in memory: each process knows its own queue and reads the cores itself."""
 
     WINDOW_SECONDS = 5
+    SAMPLE_SECONDS = 1.0  # the cores' time is read at most this often
+    EASED_POINTS = 15  # how far below BUSY_CPU_PERCENT the cores must fall to end a strain
 
-    def __init__(self) -> None:
+    def __init__(self, cpu: Callable[[], tuple[int, int] | None] = machine_cpu) -> None:
         self._lock = threading.Lock()
+        self.cpu = cpu
         self.forget()
 
     def forget(self) -> None:
         """Nothing heard (a new process, a test)."""
         self._windows: dict[int, tuple[float, int]] = {}
+        self._samples: list[tuple[float, int, int]] = []  # (monotonic time, busy, all)
+        self._cores_full = False
 
     def note(self, waited: float, now: float | None = None) -> None:
         """A request waited `waited` ms for a thread."""
@@ -72,10 +103,37 @@ class Strain:
         count = sum(n for _, n in recent)
         return sum(t for t, _ in recent) / count if count else None
 
+    def cores_busy(self, now: float | None = None) -> float | None:
+        """The share of the machine's CPU time, in percent, that went to work competing with
+        the players' requests, from the oldest reading of the last 2 windows to now; None
+        before two readings a second apart (or with no /proc/stat)."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            if not self._samples or now - self._samples[-1][0] >= self.SAMPLE_SECONDS:
+                read = self.cpu()
+                if read is not None:
+                    self._samples.append((now, *read))
+                horizon = now - 2 * self.WINDOW_SECONDS
+                while len(self._samples) > 2 and self._samples[1][0] <= horizon:
+                    del self._samples[0]
+            if len(self._samples) < 2:
+                return None
+            (_, busy0, all0), (_, busy1, all1) = self._samples[0], self._samples[-1]
+        return 100 * (busy1 - busy0) / (all1 - all0) if all1 > all0 else None
+
     def strained(self, now: float | None = None) -> bool:
         threshold = settings.BUSY_WAIT_MS
         mean = self.mean_wait(now)
-        return bool(threshold) and mean is not None and mean >= threshold
+        if threshold and mean is not None and mean >= threshold:
+            return True
+        full = settings.BUSY_CPU_PERCENT
+        busy = self.cores_busy() if full else None
+        if busy is not None:
+            if busy >= full:
+                self._cores_full = True
+            elif busy < full - self.EASED_POINTS:
+                self._cores_full = False
+        return bool(full) and self._cores_full
 
 
 STRAIN = Strain()
@@ -88,7 +146,7 @@ class ShedLoadMiddleware:
     once, before its session or the database is read, so that the threads go to requests
     still worth answering. The health checks and the scrape are never shed (a monitor must
     see the site as it is), nor static files (the page already served needs them). Every
-    stamped request's wait is noted in STRAIN; a request of a strained process is marked
+    stamped request's wait is noted in STRAIN; every request of a strained process is marked
     (`request.strained`) for the views that tell the pages to send less often."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -101,7 +159,7 @@ class ShedLoadMiddleware:
         waited = waited_ms(request)
         if waited is not None:
             STRAIN.note(waited)
-            request.strained = STRAIN.strained()
+        request.strained = STRAIN.strained()
         if waited is None or waited <= limit:
             return self.get_response(request)
         request.shed = True  # the request log's view label
