@@ -370,6 +370,9 @@ class Player:
         # batch answer asked for (send_every), as the page takes it (sync.js askedEvery).
         self.every: float | None = None
         self.own_every: float | None = None
+        # The longer cadence the game's page asked for as a strained server served it
+        # (data-send-every-asked, seconds): the page starts on it (sync.js).
+        self.asked_every: float | None = None
 
     def head(self, method: str, path: str) -> str:
         head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
@@ -457,6 +460,9 @@ class Player:
         each action's latency counted from when it was due to its answer (a change sent on
         the cadence: from when its batch was due to go)."""
         self.every = self.own_every = send.every
+        if send.every is not None and self.asked_every is not None:
+            self.every = min(60.0, max(send.every, self.asked_every))
+        self.asked_every = None  # the page's first cadence only
         while queue or not over.is_set():
             if not queue:
                 wake.clear()
@@ -702,7 +708,10 @@ async def _join(number: int, port: int, day: str, link: Link) -> Player:
         SOLUTIONS[puzzle] = engine.solve(puzzle)
     values = [int(ch) for ch in state["values"]]
     known = Game(game, puzzle, SOLUTIONS[puzzle], values, state["version"])
-    return Player(number, port, harness.cookie_header(cookies), token, known)
+    player = Player(number, port, harness.cookie_header(cookies), token, known)
+    asked = re.search(rb'data-send-every-asked="(\d+)"', data)
+    player.asked_every = int(asked.group(1)) / 1000 if asked else None
+    return player
 
 
 async def _new_players(first: int, count: int, port: int, day: str) -> list[Player]:

@@ -21,6 +21,7 @@ a master started by USR2 keeps the metrics files of the processes still serving.
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import sys
@@ -103,14 +104,24 @@ def when_ready(server) -> None:
 
 def post_worker_init(worker) -> None:
     """Before a web process serves anyone: the engine's compiled kernels loaded and the URLs
-    read, so that its first hint and first move cost what later ones do (cold, 0.2-0.8 s)."""
+    read, so that its first hint and first move cost what later ones do (cold, 0.2-0.8 s).
+    Then what is loaded by now (Django, the views, the engine's tables: some 200,000
+    objects) is frozen out of the garbage collector's reach: it lives as long as the
+    process, and each collection of a request's garbage no longer walks it (a request's
+    collections took 0.26 ms of CPU with it, 0.10 ms without)."""
     from django.urls import get_resolver
 
     import engine
 
     seconds = engine.warm_up()
     get_resolver().url_patterns  # noqa: B018 - reading them imports every view
-    worker.log.info("engine warmed up in %.0f ms", seconds * 1e3)
+    gc.collect()
+    gc.freeze()
+    worker.log.info(
+        "engine warmed up in %.0f ms; %d objects frozen out of the collector's walks",
+        seconds * 1e3,
+        gc.get_freeze_count(),
+    )
     if READY_DIR is not None:
         # What deploy/sudoku-web-handover waits for before it stops the old master.
         (READY_DIR / str(os.getpid())).touch()

@@ -229,6 +229,11 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
             "share_url": request.build_absolute_uri(state["share_url"]),
             "practice": state.get("practice"),
             "send_every_ms": settings.SEND_EVERY_MS,
+            # Served by a strained process: the page starts on the longer cadence that the
+            # answers to its batches would ask for (site/shedding.py), until one does not.
+            "send_every_asked_ms": settings.BUSY_SEND_EVERY_MS
+            if getattr(request, "strained", False)
+            else None,
         },
     )
 

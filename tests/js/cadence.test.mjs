@@ -201,3 +201,23 @@ test("six changes still go at once under the longer cadence", async () => {
   assert.equal(api.asked.length, 2);
   assert.equal(api.asked[1].body.changes.length, MANY);
 });
+
+test("a page served by a strained server starts on the longer cadence, until an answer says otherwise", async () => {
+  const api = standIn();
+  const timers = handTimers();
+  const { link } = playingWith(api, timers, undefined, 20000);
+  assert.equal(link.sync.every, 20000);
+  assert.equal(link.sync.own, EVERY_MS);
+  link.play(right(blanks[0]));
+  await timers.run(EVERY_MS + 100);
+  assert.equal(api.asked.length, 0, "the first batch waits the longer cadence");
+  await timers.run(20000 - EVERY_MS);
+  assert.equal(api.asked.length, 1);
+  applied(api.asked[0], 1); // no word of it: the site's own cadence from now on
+  await timers.run(10);
+  assert.equal(link.sync.every, EVERY_MS);
+  // What cannot be a cadence is not taken.
+  for (const asked of [1000, "soon", undefined]) {
+    assert.equal(playingWith(standIn(), handTimers(), undefined, asked).link.sync.every, EVERY_MS);
+  }
+});

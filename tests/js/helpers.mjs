@@ -131,9 +131,9 @@ export function standIn() {
 
 // A game being played on a Link to `api`, sending at the cadence `every` (ms; the page's
 // default when undefined).
-export function playingWith(api, timers, every) {
+export function playingWith(api, timers, every, asked) {
   const made = makeGame();
-  return { ...made, link: new Link({ game: made.game, api, device: "dev", timers, every }) };
+  return { ...made, link: new Link({ game: made.game, api, device: "dev", timers, every, asked }) };
 }
 
 export const move = (cell, digit) => ({ kind: "move", cell, digit, mode: "value" });

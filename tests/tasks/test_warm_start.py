@@ -1,5 +1,6 @@
 """Warm at start: every web process and every Celery worker has loaded the engine's
-compiled kernels before it serves its first request or takes its first task."""
+compiled kernels before it serves its first request or takes its first task; a web process
+then freezes what it loaded out of the garbage collector's walks."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from .helpers import broker_url, database_url, set_targets
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
 WARMED = re.compile(r"\[(\d+)\] \[INFO\] engine warmed up in \d+ ms")
+FROZEN = re.compile(r"engine warmed up in \d+ ms; (\d+) objects frozen")
 
 
 def test_each_web_process_warms_the_engine_before_it_serves():
@@ -24,6 +26,9 @@ def test_each_web_process_warms_the_engine_before_it_serves():
         wait_until(lambda: len(set(WARMED.findall(site.output()))) == 2, 60, "two warm-ups")
         booted = set(re.findall(r"Booting worker with pid: (\d+)", site.output()))
         assert set(WARMED.findall(site.output())) == booted
+        # Django, the views and the engine's tables: well over 50,000 objects each.
+        frozen = [int(n) for n in FROZEN.findall(site.output())]
+        assert len(frozen) == 2 and min(frozen) > 50_000, frozen
         assert Player(site.port).send("GET", "/healthz")[0] == 200
     finally:
         site.stop()

@@ -70,6 +70,7 @@ const link = new Link({
   page: `${device}:${Math.round(performance.timeOrigin)}`, // this page, for the clock's calls
   online: () => navigator.onLine,
   every: root.dataset.sendEvery ? Number(root.dataset.sendEvery) : undefined, // the site's SEND_EVERY_MS
+  asked: root.dataset.sendEveryAsked ? Number(root.dataset.sendEveryAsked) : undefined, // served strained
   renewToken: async () => {
     const token = await freshToken(location.pathname, api.csrf);
     if (token) api.csrf = token;

@@ -44,8 +44,9 @@ export class Link {
   // server can tell a reloaded page's late pause); online(): the browser's word; renewToken(): a promise, true once the api
   // carries a fresh token; answered(call, data): a call's answer, after the state in it is
   // taken; changed(): the saving status may have moved; timers: as Sync takes them.
-  // every: the changes' cadence in ms (sync.js; its default when not handed in).
-  constructor({ game, api, device, page = "", online = () => true, renewToken = async () => false, answered, changed, timers, every }) {
+  // every: the changes' cadence in ms (sync.js; its default when not handed in); asked: the
+  // longer one a strained server asked for as it served the page, if it did.
+  constructor({ game, api, device, page = "", online = () => true, renewToken = async () => false, answered, changed, timers, every, asked }) {
     Object.assign(this, { game, api, page, online, renewToken });
     this.answered = answered || (() => {});
     this.changed = changed || (() => {});
@@ -63,6 +64,7 @@ export class Link {
       changed: () => this.changed(),
       timers,
       every, // undefined: sync.js's default
+      asked,
     });
     this.waking = null; // the timer that runs the calls once a wait is over
   }

@@ -72,9 +72,11 @@ export class Sync {
   // state (4xx); changed(): the sending status moved (offline, sending, waiting); timers:
   // {now(), set(fn, ms), clear(id)}, the browser's unless a test hands in its own.
   // every: the cadence in ms (EVERY_MS when not handed in); a strained server's answer
-  // may ask for a longer one for a while (askedEvery).
-  constructor({ post, device, take, answered, failed, changed, online = true, timers = TIMERS, every = EVERY_MS }) {
-    Object.assign(this, { post, device, take, answered, failed, changed, timers, every, own: every });
+  // may ask for a longer one for a while (askedEvery), as may the page itself when it was
+  // served by a strained server (asked, ms): until the first answer says otherwise.
+  constructor({ post, device, take, answered, failed, changed, online = true, timers = TIMERS, every = EVERY_MS, asked }) {
+    Object.assign(this, { post, device, take, answered, failed, changed, timers, own: every });
+    this.every = askedEvery({ send_every: asked }, every);
     this.sending = false;
     this.offline = !online;
     this.stopped = false;

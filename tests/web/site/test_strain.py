@@ -162,3 +162,21 @@ def test_a_wrong_busy_cpu_percent_stops_the_site_with_a_clear_error(value, said)
     result = python(env, "-c", "import django; django.setup()", timeout=120)
     assert result.returncode != 0
     assert f"BUSY_CPU_PERCENT must be {said}" in result.stderr
+
+
+def test_a_game_page_served_strained_starts_the_page_on_the_longer_cadence(
+    client, stocked, monkeypatch
+):
+    game = start(client)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'data-send-every="8000"' in page and "data-send-every-asked" not in page
+    stamped = stamp(0.2)  # the requests waited 200 ms: strained, not shed
+    for _ in range(3):
+        page = client.get(f"/games/{game.pk}/", headers=stamped).content.decode()
+    assert 'data-send-every="8000"' in page and 'data-send-every-asked="20000"' in page
+    monkeypatch.setattr(shedding.STRAIN, "cpu", Cores(*[(95 * n, 100 * n) for n in range(10)]))
+    monkeypatch.setattr(shedding.STRAIN, "SAMPLE_SECONDS", 0)
+    shedding.STRAIN.forget()
+    client.get(f"/games/{game.pk}/")  # the first reading: nothing to compare yet
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'data-send-every-asked="20000"' in page  # the cores alone say it
