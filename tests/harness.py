@@ -244,6 +244,15 @@ def python(
     )
 
 
+def settings_refuse(name: str, value: str) -> str:
+    """What the site says as it refuses to start with the setting `name` set to `value`
+    (the test fails if it starts)."""
+    env = {**os.environ, name: value, "DJANGO_SETTINGS_MODULE": "sudokusite.settings"}
+    result = python(env, "-c", "import django; django.setup()", timeout=120)
+    assert result.returncode != 0, f"the site started with {name}={value!r}"
+    return result.stderr
+
+
 def production_env(database_url: str, redis_url: str) -> dict[str, str]:
     """The environment of a production-like site on those servers, static files collected."""
     static = tempfile.mkdtemp(prefix="sudoku-static-")
