@@ -42,11 +42,21 @@ stop_group() {
     kill -KILL -- "-$1" 2>/dev/null || true
 }
 
-# show_logs: the last lines of every started process's log, for a pass that failed.
+# A line of a log that tells a server error: a request answered 5xx (the site's request
+# log), a traceback, or an ERROR or CRITICAL record.
+SERVER_ERROR=' (GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) [^ ]+ 5[0-9][0-9] |Traceback|ERROR|CRITICAL'
+
+# show_logs: for a pass that failed, every started process's server errors (each with the
+# 30 lines after it: a traceback's frames; the first 300 such lines), wherever they are in
+# its log, then the log's last lines.
 show_logs() {
     [ -e "$WORK/groups" ] || return 0
     local pid name
     while read -r pid name; do
+        if grep -qE "$SERVER_ERROR" "$WORK/$name.log" 2>/dev/null; then
+            echo "---- the server errors in $name's log"
+            grep -nE -A 30 "$SERVER_ERROR" "$WORK/$name.log" | head -n 300 || true
+        fi
         echo "---- the last lines of $name's log"
         tail -n 40 "$WORK/$name.log" || true
     done <"$WORK/groups"
