@@ -53,9 +53,11 @@ show_logs() {
     [ -e "$WORK/groups" ] || return 0
     local pid name
     while read -r pid name; do
-        if grep -qE "$SERVER_ERROR" "$WORK/$name.log" 2>/dev/null; then
+        local errors
+        errors=$(grep -nE -A 30 "$SERVER_ERROR" "$WORK/$name.log" 2>/dev/null | head -n 300 || true)
+        if [ -n "$errors" ]; then
             echo "---- the server errors in $name's log"
-            grep -nE -A 30 "$SERVER_ERROR" "$WORK/$name.log" | head -n 300 || true
+            echo "$errors"
         fi
         echo "---- the last lines of $name's log"
         tail -n 40 "$WORK/$name.log" || true

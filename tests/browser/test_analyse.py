@@ -13,15 +13,11 @@ from playwright.sync_api import Page
 
 from puzzles.models import Game
 
+from .board_helpers import DEVICES  # the devices test_accessibility.py gives axe on
 from .helpers import SCREENSHOTS, open_new_game
 from .test_accessibility import AXE, AXE_OPTIONS, EASTER_MONSTER, SERIOUS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-DEVICES = {
-    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
-    "desktop": {"viewport": {"width": 1280, "height": 800}},
-}
 
 
 @pytest.fixture(params=list(DEVICES))

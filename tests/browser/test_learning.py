@@ -13,14 +13,11 @@ from puzzles.models import Game, Move, TechniqueExample
 from puzzles.play.sharing import share_path
 
 from ..web.learning import store_technique_puzzles
+from .board_helpers import DEVICES
 from .helpers import SCREENSHOTS, open_new_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-DEVICES = {
-    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
-    "desktop": {"viewport": {"width": 1280, "height": 800}},
-}
 NEWSPAPER = """53..7....
 6..195...
 .98....6.
